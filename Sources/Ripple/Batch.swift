@@ -1,0 +1,65 @@
+/// Groups writes so that effects run once, after all of them.
+///
+/// Nested batches flush once, at the outermost end. Reads inside a batch see every
+/// write made so far (a ``Computed`` read inside a batch is fresh). Only the final
+/// values count: a signal written back to the value its subscribers saw notifies
+/// nobody.
+///
+/// ```swift
+/// let first = Signal("Ada"), last = Signal("Lovelace")
+/// let effect = Effect { print(first.value, last.value) }   // prints "Ada Lovelace"
+/// batch {
+///     first.value = "Grace"
+///     last.value = "Hopper"
+/// }                                                         // prints "Grace Hopper", once
+/// effect.cancel()
+/// ```
+///
+/// - Parameter body: The writes; its result is returned.
+/// - Returns: What `body` returned.
+@inlinable
+public func batch<T>(_ body: () throws -> T) rethrows -> T {
+    let runtime = Graph.beginBatch()
+    defer { Graph.endBatch(runtime) }
+    return try body()
+}
+
+/// Runs `body` without recording dependencies.
+///
+/// ```swift
+/// let query = Signal("swift"), page = Signal(1)
+/// let results = Computed {
+///     "\(query.value), page \(untracked { page.value })"   // depends on query only
+/// }
+/// ```
+///
+/// - Parameter body: Reads that must not become dependencies; its result is returned.
+/// - Returns: What `body` returned.
+@inlinable
+public func untracked<T>(_ body: () throws -> T) rethrows -> T {
+    let saved = Graph.suspendTracking()
+    defer { Graph.resumeTracking(saved) }
+    return try body()
+}
+
+extension Graph {
+    @usableFromInline
+    static func beginBatch() -> RuntimeRef {
+        let runtime = Runtime.current
+        runtime.pointee.batchDepth += 1
+        return runtime
+    }
+
+    @usableFromInline
+    static func suspendTracking() -> Unmanaged<DependentNode>? {
+        let runtime = Runtime.current
+        let saved = runtime.pointee.activeSub
+        runtime.pointee.activeSub = nil
+        return saved
+    }
+
+    @usableFromInline
+    static func resumeTracking(_ saved: Unmanaged<DependentNode>?) {
+        Runtime.current.pointee.activeSub = saved
+    }
+}

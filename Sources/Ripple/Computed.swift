@@ -1,0 +1,229 @@
+/// A memoized value derived from signals and other computeds.
+///
+/// A computed is lazy: nothing runs until its first read. After that a read returns
+/// the cached value unless a dependency changed since; then it recomputes once.
+/// Dependencies are tracked afresh on every run, so a branch no longer taken stops
+/// being one. A recompute that yields a value equal to the cached one changes nothing
+/// downstream (equality cut-off), with the same rules as ``Signal``.
+///
+/// ```swift
+/// let items = Signal([3, 1, 2])
+/// let sorted = Computed { items.value.sorted() }
+/// print(sorted.value)   // [1, 2, 3]: computed now
+/// print(sorted.value)   // [1, 2, 3]: cached
+/// items.value = [2, 1]
+/// print(sorted.value)   // [1, 2]: recomputed once
+/// ```
+///
+/// Errors are cached like values: `try get()` rethrows the same error until a
+/// dependency changes. Reading ``value`` while the computed holds an error is a fatal
+/// error that names it. A computed that reads itself, directly or through others, is
+/// a fatal error ("cycle"), and so is writing a ``Signal`` from inside one.
+///
+/// The first evaluation of a cold chain nests through the closures (each link's
+/// closure reads the previous link), so it needs stack for about a thousand links;
+/// updating and re-reading a warm chain of any depth does not recurse.
+///
+/// A computed belongs to the isolation domain that created it. It keeps its
+/// dependencies alive while linked to them, and is kept alive by nothing but its
+/// owners: once unobserved, it detaches from its sources.
+public final class Computed<Value>: DependentNode {
+    @usableFromInline let compute: () throws -> Value
+    @usableFromInline let equivalence: Equivalence<Value>
+    @usableFromInline @exclusivity(unchecked) final var cached: Result<Value, any Error>?
+    private let releaseDrain = ReleaseDrain()
+
+    @usableFromInline
+    init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
+        self.compute = compute
+        self.equivalence = equivalence
+        super.init(flags: [.computed, .dirty])
+    }
+
+    /// Creates a computed whose every recompute counts as a change.
+    @inlinable
+    public convenience init(_ compute: @escaping () -> Value) {
+        self.init(equivalence: .rule(ValueEquality<Value>.self), compute: compute)
+    }
+
+    /// Creates a computed whose recomputes count as changes only when `==` says so.
+    ///
+    /// ```swift
+    /// let count = Signal(3)
+    /// let isEven = Computed { count.value % 2 == 0 }
+    /// count.value = 5        // isEven recomputes to false again: dependents skip
+    /// ```
+    @inlinable
+    public convenience init(_ compute: @escaping () -> Value) where Value: Equatable {
+        self.init(equivalence: .rule(EquatableEquality<Value>.self), compute: compute)
+    }
+
+    /// Creates a computed holding objects, compared by identity.
+    @inlinable
+    public convenience init(_ compute: @escaping () -> Value) where Value: AnyObject {
+        self.init(equivalence: .rule(IdentityEquality<Value>.self), compute: compute)
+    }
+
+    /// Creates a computed holding `Equatable` objects, compared with `==`.
+    @inlinable
+    public convenience init(_ compute: @escaping () -> Value) where Value: AnyObject & Equatable {
+        self.init(equivalence: .rule(EquatableEquality<Value>.self), compute: compute)
+    }
+
+    /// Creates a computed that may throw; the error is cached like a value.
+    ///
+    /// ```swift
+    /// struct Negative: Error {}
+    /// let input = Signal(-1)
+    /// let root = Computed { () throws -> Double in
+    ///     guard input.value >= 0 else { throw Negative() }
+    ///     return Double(input.value).squareRoot()
+    /// }
+    /// print((try? root.get()) == nil)   // true: the error, cached
+    /// input.value = 16
+    /// print(try root.get())             // 4.0
+    /// ```
+    @inlinable
+    public convenience init(_ compute: @escaping () throws -> Value) {
+        self.init(equivalence: .rule(ValueEquality<Value>.self), compute: compute)
+    }
+
+    /// Creates a throwing computed compared with `==`.
+    @inlinable
+    public convenience init(_ compute: @escaping () throws -> Value) where Value: Equatable {
+        self.init(equivalence: .rule(EquatableEquality<Value>.self), compute: compute)
+    }
+
+    /// Creates a throwing computed holding objects, compared by identity.
+    @inlinable
+    public convenience init(_ compute: @escaping () throws -> Value) where Value: AnyObject {
+        self.init(equivalence: .rule(IdentityEquality<Value>.self), compute: compute)
+    }
+
+    /// Creates a throwing computed holding `Equatable` objects, compared with `==`.
+    @inlinable
+    public convenience init(_ compute: @escaping () throws -> Value) where Value: AnyObject & Equatable {
+        self.init(equivalence: .rule(EquatableEquality<Value>.self), compute: compute)
+    }
+
+    /// Creates a computed with a custom notion of change.
+    ///
+    /// ```swift
+    /// let raw = Signal(1.04)
+    /// let rounded = Computed(equals: { abs($0 - $1) < 0.1 }) { raw.value }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - equals: Called as `equals(old, new)` between two values (never with an
+    ///     error), inside the computed's own tracking scope.
+    ///   - compute: Derives the value.
+    @inlinable
+    public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
+        self.init(equivalence: .custom(CustomEquality(equals)), compute: compute)
+    }
+
+    /// Creates a throwing computed with a custom notion of change.
+    @inlinable
+    public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value) {
+        self.init(equivalence: .custom(CustomEquality(equals)), compute: compute)
+    }
+
+    deinit {
+        // Keep the closure's captures alive past this object's own teardown; the
+        // release drain lets them go one at a time (see `ReleaseDrain`).
+        Runtime.current.pointee.retire(value: compute)
+    }
+
+    /// The current value, recomputed first if a dependency changed. Reading it in a
+    /// tracking context records a dependency.
+    ///
+    /// ```swift
+    /// let price = Signal(10.0)
+    /// let withTax = Computed { price.value * 1.2 }
+    /// print(withTax.value)   // 12.0
+    /// ```
+    ///
+    /// A fatal error if the computed holds an error; use ``get()`` to handle it.
+    @inlinable
+    public var value: Value {
+        Graph.willRead(self)
+        return unwrap()
+    }
+
+    /// The current value, or the cached error rethrown.
+    ///
+    /// ```swift
+    /// struct Empty: Error {}
+    /// let names = Signal([String]())
+    /// let first = Computed { () throws -> String in
+    ///     guard let name = names.value.first else { throw Empty() }
+    ///     return name
+    /// }
+    /// names.value = ["Ada"]
+    /// print(try first.get())   // "Ada"
+    /// ```
+    @inlinable
+    public func get() throws -> Value {
+        Graph.willRead(self)
+        return try cached.unsafelyUnwrapped.get()
+    }
+
+    /// The current value, recomputed if needed, without recording a dependency.
+    ///
+    /// ```swift
+    /// let source = Signal(1)
+    /// let doubled = Computed { source.value * 2 }
+    /// let effect = Effect { print(doubled.peek()) }   // never re-runs
+    /// effect.cancel()
+    /// ```
+    @inlinable
+    public func peek() -> Value {
+        Graph.willPeek(self)
+        return unwrap()
+    }
+
+    @inlinable
+    func unwrap() -> Value {
+        switch cached.unsafelyUnwrapped {
+        case .success(let value): return value
+        case .failure(let error): Graph.computedHoldsError(error)
+        }
+    }
+
+    @usableFromInline
+    override func recompute(_ runtime: RuntimeRef) -> Bool {
+        let outerSub = runtime.pointee.activeSub
+        let outerEffect = runtime.pointee.runningEffect
+        runtime.pointee.activeSub = .passUnretained(self)
+        runtime.pointee.runningEffect = nil
+        runtime.pointee.computeDepth += 1
+        runtime.pointee.busy += 1
+        Graph.beginTracking(self)
+        let result = Result(catching: compute)
+        let changed: Bool
+        if case .success(let old)? = cached, case .success(let new) = result {
+            changed = !equivalence.equal(old, new)
+        } else {
+            changed = true
+        }
+        runtime.pointee.busy -= 1
+        runtime.pointee.computeDepth -= 1
+        runtime.pointee.runningEffect = outerEffect
+        runtime.pointee.activeSub = outerSub
+        Graph.endTracking(self, runtime)
+        if changed {
+            cached = result
+        }
+        return changed
+    }
+}
+
+extension Graph {
+    @usableFromInline
+    static func computedHoldsError(_ error: any Error) -> Never {
+        fatalError("""
+            Ripple: read Computed.value, but the computed holds an error: \(error). Read it \
+            with `try computed.get()` to handle the error.
+            """)
+    }
+}

@@ -1,0 +1,150 @@
+/// An observer with a side effect: runs its body now, then again whenever something
+/// it read changes.
+///
+/// ```swift
+/// let count = Signal(0)
+/// let doubled = Computed { count.value * 2 }
+/// let effect = Effect { print("doubled:", doubled.value) }  // prints "doubled: 0" now
+/// count.value = 1                                           // prints "doubled: 2"
+/// batch { count.value = 2; count.value = 3 }                // prints "doubled: 6", once
+/// effect.cancel()
+/// ```
+///
+/// An effect runs once per outermost write or ``batch(_:)`` that changed something it
+/// read, after all of its writes, never seeing a half-applied state. Writes made in
+/// its body are batched; an effect that writes a signal it read runs again until the
+/// graph settles, and a 101st run in one flush is a fatal error naming the effect.
+///
+/// Order, deterministic:
+/// - A write notifies its direct subscribers in subscription order; a dependency read
+///   again on a re-run keeps its place.
+/// - Effects run in the order they were first notified, except that a parent effect
+///   runs before its pending children (a child the parent's re-run disposes never runs).
+/// - On re-run or cancel, an effect first disposes its children (most recent first,
+///   depth first), then runs its own cleanups (most recent first).
+///
+/// Ownership: an effect created while another effect runs belongs to that parent and
+/// lives until the parent re-runs or is cancelled, whether or not its handle is kept.
+/// Any other effect lives as long as its handle: releasing the last reference cancels
+/// it, like `AnyCancellable`.
+///
+/// An effect belongs to the isolation domain that created it.
+public final class Effect: DependentNode {
+    let body: () -> Void
+    var cleanups: [() -> Void] = []
+    let name: String?
+    let file: StaticString
+    let line: UInt
+    var runStamp: UInt32 = 0
+    var runsThisFlush: UInt32 = 0
+    private let releaseDrain = ReleaseDrain()
+
+    /// Creates an effect and runs `body` once, synchronously.
+    ///
+    /// ```swift
+    /// let title = Signal("Dune")
+    /// let render = Effect("title view") { print("title:", title.value) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: Names the effect in diagnostics; by default the file and line of the call.
+    ///   - body: The side effect. Reads in it are tracked; writes in it are batched.
+    public init(
+        _ name: String? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: @escaping () -> Void
+    ) {
+        self.body = body
+        self.name = name
+        self.file = file
+        self.line = line
+        super.init(flags: [.effect, .dirty])
+        let runtime = Runtime.current
+        runtime.pointee.batchDepth += 1
+        if let parent = runtime.pointee.runningEffect {
+            parent._withUnsafeGuaranteedRef { Graph.adopt(self, by: $0, runtime) }
+        }
+        Graph.execute(self, runtime)
+        Graph.endBatch(runtime)
+        runtime.pointee.drainRetired()
+    }
+
+    deinit {
+        if !flags.contains(.disposed) {
+            let runtime = Runtime.current
+            runtime.pointee.batchDepth += 1
+            Graph.dispose(self, runtime)
+            Graph.endBatch(runtime)
+        }
+        Runtime.current.pointee.retire(value: body)
+    }
+
+    /// Stops the effect: disposes its children, runs its cleanups, and releases what it
+    /// depends on. Calling it again does nothing.
+    ///
+    /// ```swift
+    /// let ticks = Signal(0)
+    /// let logger = Effect { print("tick", ticks.value) }
+    /// logger.cancel()
+    /// ticks.value = 1   // prints nothing
+    /// ```
+    public func cancel() {
+        guard !flags.contains(.disposed) else { return }
+        if flags.contains(.running) {
+            // Cancelled from its own body: finish the run first.
+            flags.insert(.disposed)
+            return
+        }
+        let runtime = Runtime.current
+        runtime.pointee.batchDepth += 1
+        Graph.dispose(self, runtime)
+        Graph.endBatch(runtime)
+        runtime.pointee.drainRetired()
+    }
+
+    /// Whether ``cancel()`` was called, the handle released, or the owning parent re-ran.
+    public var isCancelled: Bool {
+        flags.contains(.disposed)
+    }
+
+    var displayName: String {
+        name.map { "'\($0)'" } ?? "created at \(file):\(line)"
+    }
+
+    @usableFromInline
+    override func runQueued(_ runtime: RuntimeRef) {
+        guard !flags.contains(.disposed) else { return }
+        if flags.contains(.dirty) || (flags.contains(.pending) && Graph.checkDirty(self, runtime)) {
+            Graph.execute(self, runtime)
+        } else {
+            flags.remove(.pending)
+        }
+    }
+}
+
+/// Registers work to undo what the running effect's body did: it runs before the
+/// effect's next run and when the effect is cancelled, outside any tracking scope.
+///
+/// ```swift
+/// let interval = Signal(1)
+/// let timer = Effect {
+///     let seconds = interval.value
+///     print("start timer every", seconds, "s")
+///     onCleanup { print("stop timer every", seconds, "s") }
+/// }
+/// interval.value = 5   // prints "stop timer every 1 s", then "start timer every 5 s"
+/// timer.cancel()       // prints "stop timer every 5 s"
+/// ```
+///
+/// Calling it anywhere but inside an effect's body is a fatal error.
+public func onCleanup(_ cleanup: @escaping () -> Void) {
+    guard let effect = Runtime.current.pointee.runningEffect else {
+        fatalError("""
+            Ripple: onCleanup was called outside an effect body. Call it inside the \
+            closure passed to Effect { }, where it registers work to undo before the \
+            effect's next run and when it is cancelled.
+            """)
+    }
+    effect._withUnsafeGuaranteedRef { $0.cleanups.append(cleanup) }
+}

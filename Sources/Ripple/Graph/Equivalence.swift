@@ -1,0 +1,46 @@
+/// How a node decides that a new value equals the old one, in one word of storage.
+///
+/// The built-in rules are metatypes of `ValueEquality` subclasses, so choosing one
+/// allocates nothing; a custom comparer is boxed once.
+@usableFromInline
+enum Equivalence<Value> {
+    case rule(ValueEquality<Value>.Type)
+    case custom(CustomEquality<Value>)
+
+    @inlinable
+    func equal(_ old: Value, _ new: Value) -> Bool {
+        switch self {
+        case .rule(let rule): rule.equal(old, new)
+        case .custom(let custom): custom.equals(old, new)
+        }
+    }
+}
+
+/// The rule for values with no notion of equality: every write is a change.
+@usableFromInline
+class ValueEquality<Value> {
+    @usableFromInline
+    class func equal(_ old: Value, _ new: Value) -> Bool { false }
+}
+
+@usableFromInline
+final class EquatableEquality<Value: Equatable>: ValueEquality<Value> {
+    @usableFromInline
+    override class func equal(_ old: Value, _ new: Value) -> Bool { old == new }
+}
+
+@usableFromInline
+final class IdentityEquality<Value: AnyObject>: ValueEquality<Value> {
+    @usableFromInline
+    override class func equal(_ old: Value, _ new: Value) -> Bool { old === new }
+}
+
+@usableFromInline
+final class CustomEquality<Value> {
+    @usableFromInline let equals: (Value, Value) -> Bool
+
+    @usableFromInline
+    init(_ equals: @escaping (Value, Value) -> Bool) {
+        self.equals = equals
+    }
+}

@@ -1,0 +1,89 @@
+/// The entry points the public node types call from their inlinable accessors: one
+/// out-of-line, non-generic call per read or write, a stable symbol in profiles.
+extension Graph {
+    // MARK: Reads
+
+    /// A source was read: if a run is recording, it now depends on `source`.
+    @usableFromInline
+    @inline(never)
+    static func didRead(_ source: ReactiveNode) {
+        let runtime = Runtime.current
+        guard let sub = runtime.pointee.activeSub else { return }
+        if source.flags.contains(.dirty) {
+            // Written in this batch: the reader sees the new value, so it becomes the
+            // value subscribers have seen.
+            _ = commit(source, runtime)
+        }
+        sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
+    }
+
+    /// A computed is about to be read: bring it up to date, then record the dependency.
+    @usableFromInline
+    @inline(never)
+    static func willRead(_ node: DependentNode) {
+        let runtime = Runtime.current
+        validate(node, runtime)
+        guard let sub = runtime.pointee.activeSub else { return }
+        sub._withUnsafeGuaranteedRef { link(node, $0, runtime) }
+    }
+
+    /// A computed is about to be read without tracking.
+    @usableFromInline
+    @inline(never)
+    static func willPeek(_ node: DependentNode) {
+        validate(node, Runtime.current)
+    }
+
+    @inline(__always)
+    private static func validate(_ node: DependentNode, _ runtime: RuntimeRef) {
+        let flags = node.flags
+        if !flags.isDisjoint(with: [.running, .checking]) { cycleDetected() }
+        if !flags.isDisjoint(with: .stale) { refresh(node, runtime) }
+    }
+
+    // MARK: Writes
+
+    /// A source is about to be written; returns the runtime for the rest of the write.
+    @usableFromInline
+    @inline(never)
+    static func willWrite(_ source: ReactiveNode) -> RuntimeRef {
+        let runtime = Runtime.current
+        if runtime.pointee.computeDepth > 0 { writeInsideComputed() }
+        return runtime
+    }
+
+    /// A source with subscribers changed outside any batch: notify, then run effects.
+    @usableFromInline
+    @inline(never)
+    static func didWrite(_ source: ReactiveNode, _ runtime: RuntimeRef) {
+        propagate(from: source, .dirty, runtime)
+        flush(runtime)
+    }
+
+    /// A source with subscribers changed inside a batch. Its subscribers only learn
+    /// that it may have changed: the batch could still write the old value back.
+    @usableFromInline
+    @inline(never)
+    static func didWriteInBatch(_ source: ReactiveNode, _ runtime: RuntimeRef) {
+        source.flags.insert(.dirty)
+        propagate(from: source, .pending, runtime)
+    }
+
+    /// Registers `source` in the batch log with room for a value of the given layout.
+    static func logSlot(
+        for source: ReactiveNode, size: Int, alignment: Int, _ runtime: RuntimeRef
+    ) -> UnsafeMutablePointer<BatchLog.Entry> {
+        let index = runtime.pointee.log.append(source, size: size, alignment: alignment)
+        source.logIndex = UInt32(truncatingIfNeeded: index)
+        source.flags.insert(.logged)
+        return runtime.pointee.log.entry(at: index)
+    }
+
+    static func writeInsideComputed() -> Never {
+        fatalError("""
+            Ripple: a Signal was written while a Computed was evaluating. A Computed must \
+            only derive its value from what it reads; move the write into an Effect, or \
+            make the written state a Computed of its own.
+            """)
+    }
+}

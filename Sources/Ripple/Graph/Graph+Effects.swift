@@ -1,0 +1,117 @@
+extension Graph {
+    /// A child effect becomes a dependency of the running parent: the parent's link
+    /// owns it, and the parent disposes it before re-running.
+    static func adopt(_ child: Effect, by parent: Effect, _ runtime: RuntimeRef) {
+        link(child, parent, runtime)
+        parent.flags.insert(.hasChildren)
+    }
+
+    /// Runs an effect's body, tracking what it reads.
+    static func execute(_ effect: Effect, _ runtime: RuntimeRef) {
+        countRun(of: effect, runtime)
+        if effect.flags.contains(.hasChildren) {
+            disposeChildren(of: effect, runtime)
+        }
+        if !effect.cleanups.isEmpty {
+            runCleanups(of: effect, runtime)
+            if effect.flags.contains(.disposed) { return }
+        }
+        let outerSub = runtime.pointee.activeSub
+        let outerEffect = runtime.pointee.runningEffect
+        let outerComputeDepth = runtime.pointee.computeDepth
+        runtime.pointee.activeSub = .passUnretained(effect)
+        runtime.pointee.runningEffect = .passUnretained(effect)
+        runtime.pointee.computeDepth = 0
+        runtime.pointee.busy += 1
+        beginTracking(effect)
+        effect.body()
+        endTracking(effect, runtime)
+        runtime.pointee.busy -= 1
+        runtime.pointee.computeDepth = outerComputeDepth
+        runtime.pointee.runningEffect = outerEffect
+        runtime.pointee.activeSub = outerSub
+        if effect.flags.contains(.disposed) {
+            // Cancelled from its own body.
+            dispose(effect, runtime)
+        } else if effect.flags.contains(.dirty) {
+            // It wrote something it had read: run again once this run's writes settle.
+            enqueue(effect, runtime)
+        }
+    }
+
+    private static func countRun(of effect: Effect, _ runtime: RuntimeRef) {
+        // A run outside a flush (the first one) belongs to the flush that follows it.
+        let epoch = runtime.pointee.flushing ? runtime.pointee.flushEpoch : runtime.pointee.flushEpoch &+ 1
+        if effect.runStamp != epoch {
+            effect.runStamp = epoch
+            effect.runsThisFlush = 0
+        }
+        effect.runsThisFlush += 1
+        if effect.runsThisFlush > 100 {
+            fatalError("""
+                Ripple: effect \(effect.displayName) ran 101 times in one flush: it keeps \
+                writing state it reads, so the graph never settles (a loop). Write only \
+                when the value really differs, or derive the value with a Computed.
+                """)
+        }
+    }
+
+    /// Cancels an effect for good: children, cleanups, then its links.
+    static func dispose(_ effect: Effect, _ runtime: RuntimeRef) {
+        if effect.flags.contains(.hasChildren) {
+            disposeChildren(of: effect, runtime)
+        }
+        if !effect.cleanups.isEmpty {
+            runCleanups(of: effect, runtime)
+        }
+        unlinkAll(effect, runtime)
+        effect.flags = effect.flags.intersection([.effect, .queued]).union(.disposed)
+    }
+
+    /// Disposes the children an effect created in its last run, most recent first,
+    /// each one's own children before it.
+    private static func disposeChildren(of parent: Effect, _ runtime: RuntimeRef) {
+        parent.flags.remove(.hasChildren)
+        var children: [LinkPointer] = []
+        var kept: LinkPointer?
+        var cursor = parent.deps
+        while let link = cursor {
+            cursor = link.pointee.nextDep
+            if link.pointee.dep._withUnsafeGuaranteedRef({ $0.flags.contains(.effect) }) {
+                children.append(link)
+                if let kept { kept.pointee.nextDep = cursor } else { parent.deps = cursor }
+            } else {
+                kept = link
+            }
+        }
+        parent.depsTail = kept
+        for link in children.reversed() {
+            let child = link.pointee.dep
+            child._withUnsafeGuaranteedRef { node in
+                let effect = unsafeDowncast(node, to: Effect.self)
+                if !effect.flags.contains(.disposed) {
+                    dispose(effect, runtime)
+                }
+                removeSubscriber(link, from: effect)
+            }
+            runtime.pointee.freeLink(link)
+            runtime.pointee.retire(child)
+        }
+    }
+
+    private static func runCleanups(of effect: Effect, _ runtime: RuntimeRef) {
+        let cleanups = effect.cleanups
+        effect.cleanups = []
+        let outerSub = runtime.pointee.activeSub
+        let outerEffect = runtime.pointee.runningEffect
+        runtime.pointee.activeSub = nil
+        runtime.pointee.runningEffect = nil
+        runtime.pointee.busy += 1
+        for cleanup in cleanups.reversed() {
+            cleanup()
+        }
+        runtime.pointee.busy -= 1
+        runtime.pointee.runningEffect = outerEffect
+        runtime.pointee.activeSub = outerSub
+    }
+}

@@ -1,0 +1,77 @@
+extension Graph {
+    /// Runs queued effects and tracking scopes until the graph settles.
+    ///
+    /// Called when the outermost write, batch or effect run ends. Everything that runs
+    /// here runs inside a batch, so writes made by effect bodies and cleanups queue
+    /// more work instead of nesting. At the end the batch log is resolved: sources
+    /// written in a batch that nobody revalidated tell their subscribers whether they
+    /// really changed.
+    static func flush(_ runtime: RuntimeRef) {
+        guard !runtime.pointee.flushing else { return }
+        runtime.pointee.flushing = true
+        runtime.pointee.batchDepth += 1
+        runtime.pointee.busy += 1
+        runtime.pointee.flushEpoch &+= 1
+        repeat {
+            while let entry = runtime.pointee.queue.popFirst() {
+                let node = entry.takeUnretainedValue()
+                guard node.flags.contains(.queued) else { continue }
+                runAncestorsFirst(of: node, runtime)
+                if node.flags.contains(.queued) {
+                    node.flags.remove(.queued)
+                    node.runQueued(runtime)
+                }
+            }
+            resolveBatchLog(runtime)
+        } while !runtime.pointee.queue.isEmpty
+        runtime.pointee.busy -= 1
+        runtime.pointee.batchDepth -= 1
+        runtime.pointee.flushing = false
+        runtime.pointee.drainRetired()
+    }
+
+    /// A parent effect runs before its queued children: its re-run may dispose them.
+    private static func runAncestorsFirst(of node: DependentNode, _ runtime: RuntimeRef) {
+        while let ancestor = outermostQueuedAncestor(of: node) {
+            ancestor.flags.remove(.queued)
+            ancestor.runQueued(runtime)
+        }
+    }
+
+    private static func outermostQueuedAncestor(of node: DependentNode) -> DependentNode? {
+        var found: DependentNode?
+        var cursor = node
+        // A child effect's only subscriber link is the one from its parent.
+        while let owner = cursor.subs?.pointee.sub.takeUnretainedValue(), owner.flags.contains(.effect) {
+            if owner.flags.contains(.queued) { found = owner }
+            cursor = owner
+        }
+        return found
+    }
+
+    /// Every source still marked as written in this batch compares its value with
+    /// what its subscribers saw; then the log empties.
+    private static func resolveBatchLog(_ runtime: RuntimeRef) {
+        var index = 0
+        while index < runtime.pointee.log.count {
+            let entry = runtime.pointee.log.entry(at: index)
+            if let node = entry.pointee.node?.takeUnretainedValue() {
+                if node.flags.contains(.dirty) {
+                    _ = commit(node, runtime)
+                }
+                node.discardLoggedValue(runtime)
+            }
+            index += 1
+        }
+        runtime.pointee.log.removeAll()
+    }
+
+    /// Ends one level of batching; the outermost end flushes.
+    @usableFromInline
+    static func endBatch(_ runtime: RuntimeRef) {
+        runtime.pointee.batchDepth -= 1
+        if runtime.pointee.batchDepth == 0 {
+            flush(runtime)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+extension Graph {
+    /// Pull phase: `root` is pending, so some dependency upstream may have changed.
+    ///
+    /// Walks the dependencies depth-first in read order. A pending computed is
+    /// descended into; a dirty one is recomputed; the first dependency whose value
+    /// really changed proves its subscriber dirty, which is then recomputed on the
+    /// way back up. A recompute that yields an equal value stops there (equality
+    /// cut-off). Computeds are thus brought up to date in dependency order, each at
+    /// most once, and never see a half-applied change.
+    ///
+    /// - Returns: whether `root` must recompute or re-run.
+    /// - Complexity: O(links walked); iterative, whatever the graph's depth.
+    static func checkDirty(_ root: DependentNode, _ runtime: RuntimeRef) -> Bool {
+        guard let first = root.deps else { return false }
+        let base = runtime.pointee.stack.count
+        var node = Unmanaged.passUnretained(root)
+        var link = first
+        var dirty = false
+        root.flags.insert(.checking)
+        walk: while true {
+            if node._withUnsafeGuaranteedRef({ $0.flags.contains(.dirty) }) {
+                dirty = true
+            } else {
+                let dep = link.pointee.dep
+                let depFlags = dep._withUnsafeGuaranteedRef { $0.flags }
+                if depFlags.contains(.computed) {
+                    if !depFlags.isDisjoint(with: [.running, .checking]) { cycleDetected() }
+                    if depFlags.contains(.dirty) {
+                        dirty = dep._withUnsafeGuaranteedRef {
+                            recomputeAndNotify(unsafeDowncast($0, to: DependentNode.self), runtime)
+                        }
+                    } else if depFlags.contains(.pending) {
+                        let computed = dep._withUnsafeGuaranteedRef { unsafeDowncast($0, to: DependentNode.self) }
+                        if let deps = computed.deps {
+                            runtime.pointee.stack.push(link)
+                            computed.flags.insert(.checking)
+                            node = Unmanaged.passUnretained(computed)
+                            link = deps
+                            continue walk
+                        }
+                        computed.flags.remove(.pending)
+                    }
+                } else if depFlags.contains(.source), depFlags.contains(.dirty) {
+                    dirty = dep._withUnsafeGuaranteedRef { commit($0, runtime) }
+                }
+            }
+            if !dirty, let next = link.pointee.nextDep {
+                link = next
+                continue walk
+            }
+            // The verdict on `node` is in; carry it back up the path.
+            while runtime.pointee.stack.count > base {
+                let parentLink = runtime.pointee.stack.pop()
+                node._withUnsafeGuaranteedRef { current in
+                    current.flags.remove(.checking)
+                    if dirty {
+                        dirty = recomputeAndNotify(current, runtime, onlySubscriberKnown: true)
+                    } else {
+                        current.flags.remove(.pending)
+                    }
+                }
+                node = parentLink.pointee.sub
+                if !dirty, let next = parentLink.pointee.nextDep {
+                    link = next
+                    continue walk
+                }
+            }
+            root.flags.remove(.checking)
+            return dirty
+        }
+    }
+
+    /// Recomputes a stale computed; if its value changed, its other subscribers learn
+    /// that they are dirty.
+    ///
+    /// - Parameter onlySubscriberKnown: the caller is about to handle the subscriber
+    ///   it came from, so a single subscriber needs no marking.
+    @inline(__always)
+    static func recomputeAndNotify(
+        _ node: DependentNode, _ runtime: RuntimeRef, onlySubscriberKnown: Bool = false
+    ) -> Bool {
+        guard node.recompute(runtime) else { return false }
+        if let subs = node.subs, !onlySubscriberKnown || subs.pointee.nextSub != nil {
+            shallowPropagate(subs, runtime)
+        }
+        return true
+    }
+
+    /// A source written in a batch is asked whether it really changed since its
+    /// subscribers last saw it; if so they are all dirty.
+    static func commit(_ source: ReactiveNode, _ runtime: RuntimeRef) -> Bool {
+        guard source.commitLoggedValue(runtime) else { return false }
+        if let subs = source.subs {
+            shallowPropagate(subs, runtime)
+        }
+        return true
+    }
+
+    /// Brings a stale computed up to date before a read.
+    static func refresh(_ node: DependentNode, _ runtime: RuntimeRef) {
+        runtime.pointee.busy += 1
+        if node.flags.contains(.dirty) || checkDirty(node, runtime) {
+            _ = recomputeAndNotify(node, runtime)
+        } else {
+            node.flags.remove(.pending)
+        }
+        runtime.pointee.busy -= 1
+        runtime.pointee.drainRetired()
+    }
+}

@@ -1,0 +1,205 @@
+internal import RippleThreadLocal
+
+/// The per-thread state of the engine: what alien-signals keeps in globals.
+///
+/// Each thread gets its own, so graphs driven from different threads never share
+/// mutable state. It lives in manually allocated memory and is passed around as a
+/// pointer: fetched once per top-level operation, it costs no reference counting.
+/// Between top-level operations it holds no graph-specific state, which is why a
+/// graph owned by an actor may hop threads between operations.
+@usableFromInline
+struct Runtime {
+    /// The node whose run is recording dependencies, if any.
+    var activeSub: Unmanaged<DependentNode>?
+    /// The effect whose body is running (`onCleanup` target, parent of new effects).
+    var runningEffect: Unmanaged<Effect>?
+    /// Computeds evaluating right now; a write while it is positive is a misuse.
+    var computeDepth = 0
+    /// Open `batch` scopes, effect runs and flushes; effects run when it returns to zero.
+    @usableFromInline var batchDepth = 0
+    /// Walks and user code in progress; releases wait until it returns to zero.
+    var busy = 0
+    var flushing = false
+    /// Counts flushes, so an effect can tell its runs in this flush from earlier ones.
+    var flushEpoch: UInt32 = 0
+
+    var queue = EffectQueue()
+    var stack = LinkStack()
+    var freeLinks: LinkPointer?
+    var freeLinkCount = 0
+    var log = BatchLog()
+
+    /// Strong references handed over by dying nodes and unlinked dependencies, released
+    /// once no walk is in progress. Draining them in a loop keeps teardown iterative.
+    var retiredNodes: [Unmanaged<ReactiveNode>] = []
+    var retiredValues: [Any] = []
+    var draining = false
+
+    /// The calling thread's runtime, created on first use.
+    @usableFromInline
+    static var current: RuntimeRef {
+        if let raw = ripple_thread_runtime_get() {
+            return raw.assumingMemoryBound(to: Runtime.self)
+        }
+        return makeCurrent()
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> RuntimeRef {
+        let runtime = RuntimeRef.allocate(capacity: 1)
+        runtime.initialize(to: Runtime())
+        ripple_thread_runtime_set(runtime)
+        ripple_thread_runtime_on_exit(runtime) { raw in
+            let runtime = raw.assumingMemoryBound(to: Runtime.self)
+            runtime.pointee.tearDown()
+            runtime.deinitialize(count: 1)
+            runtime.deallocate()
+        }
+        return runtime
+    }
+
+    private mutating func tearDown() {
+        drainRetired()
+        releaseFreeLinks()
+        queue.deallocate()
+        stack.deallocate()
+        log.deallocate()
+    }
+
+    /// Hands over one strong reference to `node`, to be released at the next drain.
+    mutating func retire(_ node: Unmanaged<ReactiveNode>) {
+        retiredNodes.append(node)
+    }
+
+    /// Keeps `value` (typically a closure and its captures) alive until the next drain.
+    mutating func retire(value: Any) {
+        retiredValues.append(value)
+    }
+
+    /// Releases retired references until none is left, unless a walk is in progress.
+    /// Releasing may run deinitializers that retire more; the loop takes them too.
+    mutating func drainRetired() {
+        guard !draining, busy == 0 else { return }
+        guard !retiredNodes.isEmpty || !retiredValues.isEmpty else { return }
+        draining = true
+        while true {
+            if let node = retiredNodes.popLast() {
+                node.release()
+            } else if !retiredValues.isEmpty {
+                _ = retiredValues.removeLast()
+            } else {
+                break
+            }
+        }
+        draining = false
+    }
+}
+
+@usableFromInline
+typealias RuntimeRef = UnsafeMutablePointer<Runtime>
+
+/// A growable stack of links for the iterative walks. Nested walks (user code that
+/// reads a computed during a walk) push above the outer walk's entries.
+struct LinkStack {
+    private var base: UnsafeMutablePointer<LinkPointer>?
+    private(set) var count = 0
+    private var capacity = 0
+
+    mutating func push(_ link: LinkPointer) {
+        if count == capacity { grow() }
+        base.unsafelyUnwrapped[count] = link
+        count &+= 1
+    }
+
+    mutating func pop() -> LinkPointer {
+        count &-= 1
+        return base.unsafelyUnwrapped[count]
+    }
+
+    private mutating func grow() {
+        let newCapacity = Swift.max(64, capacity * 2)
+        let newBase = UnsafeMutablePointer<LinkPointer>.allocate(capacity: newCapacity)
+        if let base {
+            newBase.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = newBase
+        capacity = newCapacity
+    }
+
+    mutating func deallocate() {
+        base?.deallocate()
+        base = nil
+        count = 0
+        capacity = 0
+    }
+}
+
+/// Effects and tracking scopes waiting to run, in the order they were first notified.
+/// Entries are unowned: a node that dies while queued clears its entry.
+struct EffectQueue {
+    private var base: UnsafeMutablePointer<Unmanaged<DependentNode>?>?
+    private(set) var head = 0
+    private(set) var tail = 0
+    private var capacity = 0
+
+    var isEmpty: Bool { head == tail }
+
+    mutating func append(_ node: DependentNode) {
+        if tail == capacity { grow() }
+        base.unsafelyUnwrapped[tail] = Unmanaged.passUnretained(node)
+        tail &+= 1
+    }
+
+    /// The next live entry, or nil when the queue is drained (it then resets).
+    mutating func popFirst() -> Unmanaged<DependentNode>? {
+        while head < tail {
+            let entry = base.unsafelyUnwrapped[head]
+            head &+= 1
+            if let entry { return entry }
+        }
+        head = 0
+        tail = 0
+        return nil
+    }
+
+    mutating func remove(_ node: DependentNode) {
+        let target = Unmanaged.passUnretained(node).toOpaque()
+        var index = head
+        while index < tail {
+            if base.unsafelyUnwrapped[index]?.toOpaque() == target {
+                base.unsafelyUnwrapped[index] = nil
+                return
+            }
+            index &+= 1
+        }
+    }
+
+    private mutating func grow() {
+        if head > 0 {
+            // Reclaim the consumed front before growing.
+            let live = tail - head
+            let entries = base.unsafelyUnwrapped
+            for index in 0..<live { entries[index] = entries[head + index] }
+            head = 0
+            tail = live
+            if tail < capacity { return }
+        }
+        let newCapacity = Swift.max(64, capacity * 2)
+        let newBase = UnsafeMutablePointer<Unmanaged<DependentNode>?>.allocate(capacity: newCapacity)
+        if let base {
+            newBase.moveInitialize(from: base, count: tail)
+            base.deallocate()
+        }
+        base = newBase
+        capacity = newCapacity
+    }
+
+    mutating func deallocate() {
+        base?.deallocate()
+        base = nil
+        head = 0
+        tail = 0
+        capacity = 0
+    }
+}

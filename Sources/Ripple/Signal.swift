@@ -1,0 +1,216 @@
+/// A source of state: a value that computeds, effects and tracking scopes follow.
+///
+/// Reading `value` inside a ``Computed``, an ``Effect``, ``withTracking(_:onChange:)``
+/// or `observe` records a dependency; writing a value that differs from the current
+/// one brings every dependent up to date.
+///
+/// ```swift
+/// let count = Signal(0)
+/// let effect = Effect { print("count:", count.value) }   // prints "count: 0"
+/// count.value = 1                                         // prints "count: 1"
+/// count.value = 1                                         // equal: nothing runs
+/// effect.cancel()
+/// ```
+///
+/// Whether a write counts as a change is decided once, at initialization:
+/// `Equatable` values (Equatable classes included) compare with `==`, other class
+/// instances by identity, and anything else always notifies; `init(_:equals:)`
+/// overrides the rule. Within a ``batch(_:)`` only the final value counts: writes that
+/// end where they started notify nobody.
+///
+/// A signal belongs to the isolation domain that created it (it is not `Sendable`).
+/// To follow it from elsewhere use `observe` or ``withTracking(_:onChange:)``.
+public final class Signal<Value>: ReactiveNode {
+    @usableFromInline let equivalence: Equivalence<Value>
+    @usableFromInline @exclusivity(unchecked) final var storage: Value
+
+    @usableFromInline
+    init(_ value: Value, equivalence: Equivalence<Value>) {
+        self.storage = value
+        self.equivalence = equivalence
+        super.init(flags: .source)
+    }
+
+    /// Creates a signal whose every write notifies (the value has no equality).
+    ///
+    /// ```swift
+    /// let tick = Signal(())
+    /// tick.value = ()        // notifies every time
+    /// ```
+    @inlinable
+    public convenience init(_ value: Value) {
+        self.init(value, equivalence: .rule(ValueEquality<Value>.self))
+    }
+
+    /// Creates a signal that notifies only when `==` says the value changed.
+    ///
+    /// ```swift
+    /// let name = Signal("Ada")
+    /// name.value = "Ada"     // equal: no-op
+    /// ```
+    @inlinable
+    public convenience init(_ value: Value) where Value: Equatable {
+        self.init(value, equivalence: .rule(EquatableEquality<Value>.self))
+    }
+
+    /// Creates a signal holding an object; a write notifies when it stores a
+    /// different instance.
+    ///
+    /// ```swift
+    /// final class Session {}
+    /// let session = Signal(Session())
+    /// session.value = session.value   // same instance: no-op
+    /// ```
+    @inlinable
+    public convenience init(_ value: Value) where Value: AnyObject {
+        self.init(value, equivalence: .rule(IdentityEquality<Value>.self))
+    }
+
+    /// Creates a signal holding an `Equatable` object; `==` decides.
+    @inlinable
+    public convenience init(_ value: Value) where Value: AnyObject & Equatable {
+        self.init(value, equivalence: .rule(EquatableEquality<Value>.self))
+    }
+
+    /// Creates a signal with a custom notion of change.
+    ///
+    /// ```swift
+    /// let reading = Signal(20.0, equals: { old, new in abs(old - new) < 0.5 })
+    /// reading.value = 20.2   // within tolerance: no-op
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The initial value.
+    ///   - equals: Called as `equals(old, new)`; `true` means the write changes nothing.
+    @inlinable
+    public convenience init(_ value: Value, equals: @escaping (Value, Value) -> Bool) {
+        self.init(value, equivalence: .custom(CustomEquality(equals)))
+    }
+
+    deinit {
+        if flags.contains(.logged) {
+            discardLoggedValue(Runtime.current)
+        }
+    }
+
+    /// The current value. Reading it in a tracking context records a dependency;
+    /// writing a different value notifies dependents.
+    ///
+    /// ```swift
+    /// let celsius = Signal(20.0)
+    /// let fahrenheit = Computed { celsius.value * 9 / 5 + 32 }
+    /// celsius.value = 100
+    /// print(fahrenheit.value)   // 212.0
+    /// ```
+    ///
+    /// Writing from inside a ``Computed`` is a fatal error.
+    @inlinable
+    public var value: Value {
+        get {
+            Graph.didRead(self)
+            return storage
+        }
+        set {
+            let runtime = Graph.willWrite(self)
+            if equivalence.equal(storage, newValue) { return }
+            if subs == nil {
+                storage = newValue
+            } else if runtime.pointee.batchDepth == 0 {
+                storage = newValue
+                Graph.didWrite(self, runtime)
+            } else {
+                if !flags.contains(.logged) {
+                    saveForBatch(runtime)
+                }
+                storage = newValue
+                Graph.didWriteInBatch(self, runtime)
+            }
+        }
+    }
+
+    /// Reads the value without recording a dependency.
+    ///
+    /// ```swift
+    /// let total = Signal(10)
+    /// let effect = Effect { print(total.peek()) }   // runs once; never again
+    /// total.value = 11                               // prints nothing
+    /// effect.cancel()
+    /// ```
+    @inlinable
+    public func peek() -> Value {
+        storage
+    }
+
+    /// Mutates the value in place, without copying a collection's storage, and
+    /// notifies once, whether or not the value changed.
+    ///
+    /// ```swift
+    /// let items = Signal([1, 2])
+    /// items.update { $0.append(3) }   // one notification, no array copy
+    /// ```
+    ///
+    /// - Parameter body: Receives the value `inout`; its result is returned.
+    /// - Complexity: That of `body`.
+    @inlinable
+    public func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        let runtime = Graph.willWrite(self)
+        guard subs != nil else { return try body(&storage) }
+        if runtime.pointee.batchDepth == 0 {
+            defer { Graph.didWrite(self, runtime) }
+            return try body(&storage)
+        }
+        forgetSavedValue(runtime)
+        defer { Graph.didWriteInBatch(self, runtime) }
+        return try body(&storage)
+    }
+
+    /// Saves the value subscribers have seen before the first write of a batch.
+    @usableFromInline
+    func saveForBatch(_ runtime: RuntimeRef) {
+        let slot = Graph.logSlot(for: self, size: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment, runtime)
+        slot.pointee.storage.initializeMemory(as: Value.self, to: storage)
+        slot.pointee.hasValue = true
+    }
+
+    /// An in-place change always notifies, so the saved value is not needed; dropping
+    /// it keeps the storage uniquely referenced and the mutation copy-free.
+    @usableFromInline
+    func forgetSavedValue(_ runtime: RuntimeRef) {
+        flags.insert(.forced)
+        if flags.contains(.logged) {
+            let entry = runtime.pointee.log.entry(at: Int(logIndex))
+            if entry.pointee.hasValue {
+                entry.pointee.storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+                entry.pointee.hasValue = false
+            }
+        } else {
+            _ = Graph.logSlot(for: self, size: 0, alignment: 1, runtime)
+        }
+    }
+
+    @usableFromInline
+    override func commitLoggedValue(_ runtime: RuntimeRef) -> Bool {
+        flags.remove(.dirty)
+        if flags.contains(.forced) {
+            flags.remove(.forced)
+            return true
+        }
+        let entry = runtime.pointee.log.entry(at: Int(logIndex))
+        guard entry.pointee.hasValue else { return true }
+        let seen = entry.pointee.storage.assumingMemoryBound(to: Value.self)
+        if equivalence.equal(seen.pointee, storage) { return false }
+        seen.pointee = storage
+        return true
+    }
+
+    @usableFromInline
+    override func discardLoggedValue(_ runtime: RuntimeRef) {
+        let entry = runtime.pointee.log.entry(at: Int(logIndex))
+        if entry.pointee.hasValue {
+            entry.pointee.storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+            entry.pointee.hasValue = false
+        }
+        entry.pointee.node = nil
+        flags.subtract([.logged, .dirty, .forced])
+    }
+}

@@ -1,0 +1,129 @@
+/// Runs `apply`, recording what it reads; `onChange` runs once, after the first
+/// change to any of it.
+///
+/// Like Observation's `withObservationTracking`, but `onChange` runs when the
+/// outermost write or ``batch(_:)`` that changed something `apply` read has ended, so
+/// it reads the new values. Then tracking ends; call `withTracking` again to follow
+/// further changes. A read ``Computed`` that recomputes to an equal value is no
+/// change. Nested scopes each track only their own reads.
+///
+/// ```swift
+/// let temperature = Signal(20)
+/// func follow() {
+///     let shown = withTracking { temperature.value } onChange: {
+///         print("now", temperature.value)   // the new value
+///         follow()                           // keep following
+///     }
+///     print("showing", shown)
+/// }
+/// follow()                 // prints "showing 20"
+/// temperature.value = 25   // prints "now 25", then "showing 25"
+/// ```
+///
+/// The scope lives as long as something it read does: it keeps `onChange` alive
+/// while armed and never keeps what it read alive.
+///
+/// - Parameters:
+///   - apply: The reads to follow; its result is returned.
+///   - onChange: Runs once, outside any tracking scope; writes in it are batched.
+/// - Returns: What `apply` returned.
+public func withTracking<T>(_ apply: () -> T, onChange: @escaping () -> Void) -> T {
+    let runtime = Runtime.current
+    let scope = TrackingScope(onChange: onChange)
+    let outerSub = runtime.pointee.activeSub
+    runtime.pointee.activeSub = .passUnretained(scope)
+    runtime.pointee.busy += 1
+    Graph.beginTracking(scope)
+    let result = apply()
+    Graph.endTracking(scope, runtime)
+    runtime.pointee.busy -= 1
+    runtime.pointee.activeSub = outerSub
+    scope.arm(runtime)
+    runtime.pointee.drainRetired()
+    return result
+}
+
+/// The subscriber behind ``withTracking(_:onChange:)``: one run, one notification.
+///
+/// Its links own nothing, unlike every other subscriber's. It keeps itself alive
+/// while armed, until it fires or every node it read has died.
+final class TrackingScope: DependentNode {
+    let onChange: () -> Void
+    /// Links whose dependency is still alive.
+    var liveDependencies = 0
+    private var armed = false
+    private let releaseDrain = ReleaseDrain()
+
+    init(onChange: @escaping () -> Void) {
+        self.onChange = onChange
+        super.init(flags: .tracker)
+    }
+
+    deinit {
+        Runtime.current.pointee.retire(value: onChange)
+    }
+
+    func arm(_ runtime: RuntimeRef) {
+        guard liveDependencies > 0 else {
+            disarm(runtime)
+            return
+        }
+        armed = true
+        _ = Unmanaged.passUnretained(self).retain()
+        if flags.contains(.dirty) {
+            // `apply` itself changed something it had read.
+            Graph.enqueue(self, runtime)
+            if runtime.pointee.batchDepth == 0 { Graph.flush(runtime) }
+        }
+    }
+
+    /// A node this scope read has died; it can never change again.
+    func dependencyDied(_ runtime: RuntimeRef) {
+        liveDependencies -= 1
+        if liveDependencies == 0, armed {
+            disarm(runtime)
+        }
+    }
+
+    private func disarm(_ runtime: RuntimeRef) {
+        flags.insert(.disposed)
+        Graph.unlinkAll(self, runtime)
+        if armed {
+            armed = false
+            runtime.pointee.retire(.passUnretained(self))
+        }
+    }
+
+    override func runQueued(_ runtime: RuntimeRef) {
+        guard !flags.contains(.disposed) else { return }
+        if flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime)) {
+            disarm(runtime)
+            let outerSub = runtime.pointee.activeSub
+            let outerEffect = runtime.pointee.runningEffect
+            runtime.pointee.activeSub = nil
+            runtime.pointee.runningEffect = nil
+            onChange()
+            runtime.pointee.runningEffect = outerEffect
+            runtime.pointee.activeSub = outerSub
+        } else {
+            flags.remove(.pending)
+        }
+    }
+
+    /// Revalidates with the dependencies held alive: this scope's links do not own
+    /// them, and user code running during the walk could otherwise free one.
+    private func revalidate(_ runtime: RuntimeRef) -> Bool {
+        var cursor = deps
+        while let link = cursor {
+            _ = link.pointee.dep.retain()
+            cursor = link.pointee.nextDep
+        }
+        let dirty = Graph.checkDirty(self, runtime)
+        cursor = deps
+        while let link = cursor {
+            runtime.pointee.retire(link.pointee.dep)
+            cursor = link.pointee.nextDep
+        }
+        return dirty
+    }
+}
