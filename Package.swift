@@ -10,6 +10,8 @@ let strictSwift: [SwiftSetting] = [
 
 let package = Package(
     name: "Ripple",
+    // Synchronization (Mutex, Atomic) and typed AsyncSequence need these releases.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Ripple", targets: ["Ripple"]),
     ],

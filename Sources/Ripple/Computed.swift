@@ -24,6 +24,9 @@
 /// closure reads the previous link), so it needs stack for about a thousand links;
 /// updating and re-reading a warm chain of any depth does not recurse.
 ///
+/// A computed recomputes in the environment (``EnvironmentValues``) that was active when
+/// it was created, wherever the read that triggers it happens.
+///
 /// A computed belongs to the isolation domain that created it. It keeps its
 /// dependencies alive while linked to them, and is kept alive by nothing but its
 /// owners: once unobserved, it detaches from its sources.
@@ -35,7 +38,7 @@ public final class Computed<Value>: DependentNode {
 
     @usableFromInline
     init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
-        self.compute = compute
+        self.compute = EnvironmentScope.bind(compute)
         self.equivalence = equivalence
         super.init(flags: [.computed, .dirty])
     }

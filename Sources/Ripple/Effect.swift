@@ -28,6 +28,9 @@
 /// Any other effect lives as long as its handle: releasing the last reference cancels
 /// it, like `AnyCancellable`.
 ///
+/// An effect re-runs in the environment (``EnvironmentValues``) that was active when it
+/// was created, so a later run resolves the same stores.
+///
 /// An effect belongs to the isolation domain that created it.
 public final class Effect: DependentNode {
     let body: () -> Void
@@ -55,7 +58,7 @@ public final class Effect: DependentNode {
         line: UInt = #line,
         _ body: @escaping () -> Void
     ) {
-        self.body = body
+        self.body = EnvironmentScope.bind(body)
         self.name = name
         self.file = file
         self.line = line

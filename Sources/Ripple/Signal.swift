@@ -153,15 +153,29 @@ public final class Signal<Value>: ReactiveNode {
     /// - Complexity: That of `body`.
     @inlinable
     public func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        let runtime = Graph.willWrite(self)
-        guard subs != nil else { return try body(&storage) }
-        if runtime.pointee.batchDepth == 0 {
-            defer { Graph.didWrite(self, runtime) }
-            return try body(&storage)
-        }
-        forgetSavedValue(runtime)
-        defer { Graph.didWriteInBatch(self, runtime) }
+        let runtime = beginMutation()
+        defer { endMutation(runtime) }
         return try body(&storage)
+    }
+
+    /// Starts an in-place change of `storage`; ``endMutation(_:)`` notifies.
+    @inlinable
+    func beginMutation() -> RuntimeRef {
+        let runtime = Graph.willWrite(self)
+        if subs != nil, runtime.pointee.batchDepth > 0 {
+            forgetSavedValue(runtime)
+        }
+        return runtime
+    }
+
+    @inlinable
+    func endMutation(_ runtime: RuntimeRef) {
+        guard subs != nil else { return }
+        if runtime.pointee.batchDepth == 0 {
+            Graph.didWrite(self, runtime)
+        } else {
+            Graph.didWriteInBatch(self, runtime)
+        }
     }
 
     /// Saves the value subscribers have seen before the first write of a batch.

@@ -28,19 +28,7 @@
 ///   - onChange: Runs once, outside any tracking scope; writes in it are batched.
 /// - Returns: What `apply` returned.
 public func withTracking<T>(_ apply: () -> T, onChange: @escaping () -> Void) -> T {
-    let runtime = Runtime.current
-    let scope = TrackingScope(onChange: onChange)
-    let outerSub = runtime.pointee.activeSub
-    runtime.pointee.activeSub = .passUnretained(scope)
-    runtime.pointee.busy += 1
-    Graph.beginTracking(scope)
-    let result = apply()
-    Graph.endTracking(scope, runtime)
-    runtime.pointee.busy -= 1
-    runtime.pointee.activeSub = outerSub
-    scope.arm(runtime)
-    runtime.pointee.drainRetired()
-    return result
+    TrackingScope.track(apply, onChange: onChange).result
 }
 
 /// The subscriber behind ``withTracking(_:onChange:)``: one run, one notification.
@@ -57,6 +45,32 @@ final class TrackingScope: DependentNode {
     init(onChange: @escaping () -> Void) {
         self.onChange = onChange
         super.init(flags: .tracker)
+    }
+
+    /// Runs `apply` in a new scope and arms it; the scope is returned so that its owner
+    /// can cancel it.
+    static func track<T>(_ apply: () -> T, onChange: @escaping () -> Void) -> (result: T, scope: TrackingScope) {
+        let runtime = Runtime.current
+        let scope = TrackingScope(onChange: onChange)
+        let outerSub = runtime.pointee.activeSub
+        runtime.pointee.activeSub = .passUnretained(scope)
+        runtime.pointee.busy += 1
+        Graph.beginTracking(scope)
+        let result = apply()
+        Graph.endTracking(scope, runtime)
+        runtime.pointee.busy -= 1
+        runtime.pointee.activeSub = outerSub
+        scope.arm(runtime)
+        runtime.pointee.drainRetired()
+        return (result, scope)
+    }
+
+    /// Stops following: `onChange` will not run.
+    func cancel() {
+        guard !flags.contains(.disposed) else { return }
+        let runtime = Runtime.current
+        disarm(runtime)
+        runtime.pointee.drainRetired()
     }
 
     deinit {

@@ -44,3 +44,29 @@ final class CustomEquality<Value> {
         self.equals = equals
     }
 }
+
+extension ValueEquality {
+    /// The rule for `Value` found at run time, for code that cannot pick an overload
+    /// statically (decoding). Costs a dynamic cast; the initializers avoid it.
+    static var defaultRule: ValueEquality<Value>.Type {
+        if let equatable = Value.self as? any Equatable.Type {
+            return equatableRule(equatable)
+        }
+        if Value.self is AnyObject.Type {
+            return AnyIdentityEquality<Value>.self
+        }
+        return ValueEquality<Value>.self
+    }
+
+    private static func equatableRule<Equatable: Swift.Equatable>(_: Equatable.Type) -> ValueEquality<Value>.Type {
+        // `Equatable` is `Value` at run time, so the metatype converts.
+        EquatableEquality<Equatable>.self as! ValueEquality<Value>.Type
+    }
+}
+
+/// Identity for a `Value` known only at run time to be a class.
+final class AnyIdentityEquality<Value>: ValueEquality<Value> {
+    override class func equal(_ old: Value, _ new: Value) -> Bool {
+        unsafeBitCast(old, to: AnyObject.self) === unsafeBitCast(new, to: AnyObject.self)
+    }
+}

@@ -12,6 +12,14 @@ extension Graph {
         runtime.pointee.batchDepth += 1
         runtime.pointee.busy += 1
         runtime.pointee.flushEpoch &+= 1
+        EnvironmentScope.isolatingAmbient { runQueue(runtime) }
+        runtime.pointee.busy -= 1
+        runtime.pointee.batchDepth -= 1
+        runtime.pointee.flushing = false
+        runtime.pointee.drainRetired()
+    }
+
+    private static func runQueue(_ runtime: RuntimeRef) {
         repeat {
             while let entry = runtime.pointee.queue.popFirst() {
                 let node = entry.takeUnretainedValue()
@@ -24,10 +32,6 @@ extension Graph {
             }
             resolveBatchLog(runtime)
         } while !runtime.pointee.queue.isEmpty
-        runtime.pointee.busy -= 1
-        runtime.pointee.batchDepth -= 1
-        runtime.pointee.flushing = false
-        runtime.pointee.drainRetired()
     }
 
     /// A parent effect runs before its queued children: its re-run may dispose them.

@@ -1,0 +1,58 @@
+/// Reads a store or a value from the active environment.
+///
+/// ```swift
+/// struct LibraryView {
+///     @Environment(Library.self) var library              // absent: fatal error naming Library
+///     @Environment(Library.self) var maybe: Library?      // absent: nil
+///     @Environment(\.theme) var theme                     // absent: ThemeKey.defaultValue
+///
+///     func render() -> String { "\(library.name) in \(theme)" }
+/// }
+///
+/// withEnvironment(Library()) {
+///     print(LibraryView().render())   // "City Library in light"
+/// }
+/// ```
+///
+/// The value is resolved from the active scope each time it is read. Inside an
+/// ``Effect`` or a ``Computed`` that is the scope the node was created in.
+@propertyWrapper
+public struct Environment<Value> {
+    @usableFromInline let resolve: (EnvironmentValues) -> Value
+
+    /// A required store: reading it when absent is a fatal error that names the type and
+    /// says how to insert it.
+    public init(_ type: Value.Type) {
+        resolve = { values in
+            guard let store = values[Value.self] else { Graph.missingStore(Value.self) }
+            return store
+        }
+    }
+
+    /// An optional store: nil when absent.
+    public init<Store>(_ type: Store.Type) where Value == Store? {
+        resolve = { values in values[Store.self] }
+    }
+
+    /// A custom value: the key's default when no scope sets it.
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+        resolve = { values in values[keyPath: keyPath] }
+    }
+
+    /// The value in the active environment.
+    public var wrappedValue: Value {
+        resolve(EnvironmentValues.current)
+    }
+}
+
+extension Graph {
+    static func missingStore<Store>(_ type: Store.Type) -> Never {
+        let name = String(describing: type)
+        fatalError("""
+            Ripple: no \(name) in the environment. Provide one around the code that reads \
+            it: withEnvironment(\(name.prefix(1).lowercased() + name.dropFirst())) { ... }, \
+            or insert it with EnvironmentValues.insert(_:) and pass the values to \
+            withEnvironment(_:_:).
+            """)
+    }
+}

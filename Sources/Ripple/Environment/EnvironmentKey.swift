@@ -1,0 +1,32 @@
+/// A key for a custom value in ``EnvironmentValues``, with the value used when no
+/// scope sets one.
+///
+/// ```swift
+/// struct ThemeKey: EnvironmentKey {
+///     static let defaultValue = "light"
+/// }
+/// extension EnvironmentValues {
+///     var theme: String {
+///         get { self[ThemeKey.self] }
+///         set { self[ThemeKey.self] = newValue }
+///     }
+/// }
+/// ```
+public protocol EnvironmentKey {
+    associatedtype Value
+    /// The value when no enclosing scope sets one.
+    static var defaultValue: Value { get }
+}
+
+/// Why a lookup in ``EnvironmentValues`` failed.
+public enum EnvironmentError: Error, Equatable, CustomStringConvertible {
+    /// No store of the named type is in the environment.
+    case missing(typeName: String)
+
+    public var description: String {
+        switch self {
+        case .missing(let typeName):
+            "no \(typeName) in the environment: provide one with withEnvironment(_:_:) or EnvironmentValues.insert(_:)"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+internal import Synchronization
+
+/// A container of shared stores, resolved by type, and of custom values, resolved by
+/// key: what a part of a program needs from the parts around it.
+///
+/// ```swift
+/// final class Library { @Tracked var name = "City Library" }
+///
+/// var values = EnvironmentValues()
+/// values.insert(Library())
+/// values[ThemeKey.self] = "dark"
+/// withEnvironment(values) {
+///     print(EnvironmentValues.current[Library.self]?.name ?? "none")   // "City Library"
+/// }
+/// ```
+///
+/// It is a value: inserting copies, and scopes (``withEnvironment(_:_:)``) nest,
+/// inherit and override. It is `Sendable` so that it can travel to child tasks; the
+/// stores it holds keep their own isolation and are for use from it (typically the
+/// main actor), as in SwiftUI.
+public struct EnvironmentValues: @unchecked Sendable {
+    // Safety: the dictionary is copy-on-write, so a shared container is never mutated
+    // in place. The stores inside are not made Sendable by traveling here: like
+    // SwiftUI's environment, they are used from the isolation they belong to, which the
+    // documentation above states.
+    @usableFromInline var entries: [Slot: Any] = [:]
+
+    @usableFromInline
+    enum Slot: Hashable {
+        case store(ObjectIdentifier)
+        case key(ObjectIdentifier)
+    }
+
+    /// An empty environment.
+    public init() {}
+
+    /// Whether nothing has been inserted or set.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Adds a store, found later by its type; replaces one of the same type.
+    ///
+    /// ```swift
+    /// var values = EnvironmentValues()
+    /// values.insert(Library())
+    /// ```
+    public mutating func insert<Store>(_ store: Store) {
+        entries[.store(ObjectIdentifier(Store.self))] = store
+    }
+
+    /// The store of the given type, or nil.
+    ///
+    /// ```swift
+    /// let library = EnvironmentValues.current[Library.self]   // Library?
+    /// ```
+    public subscript<Store>(_ type: Store.Type) -> Store? {
+        get { entries[.store(ObjectIdentifier(type))] as? Store }
+        set { entries[.store(ObjectIdentifier(type))] = newValue }
+    }
+
+    /// The value for a key, or the key's default.
+    public subscript<Key: EnvironmentKey>(_ key: Key.Type) -> Key.Value {
+        get { entries[.key(ObjectIdentifier(key))] as? Key.Value ?? Key.defaultValue }
+        set { entries[.key(ObjectIdentifier(key))] = newValue }
+    }
+
+    /// The store of the given type, or ``EnvironmentError/missing(typeName:)`` for code
+    /// that must not crash.
+    ///
+    /// ```swift
+    /// do {
+    ///     let library = try EnvironmentValues.current.require(Library.self)
+    ///     print(library.name)
+    /// } catch {
+    ///     print(error)   // no Library in the environment: ...
+    /// }
+    /// ```
+    public func require<Store>(_ type: Store.Type) throws(EnvironmentError) -> Store {
+        guard let store = self[type] else {
+            throw .missing(typeName: String(describing: type))
+        }
+        return store
+    }
+
+    /// The environment of the innermost enclosing ``withEnvironment(_:_:)`` scope in
+    /// this task (child tasks inherit it), or an empty one.
+    public static var current: EnvironmentValues {
+        EnvironmentScope.current
+    }
+}
+
+/// Where the active environment lives: a task-local, so that child tasks inherit it.
+enum EnvironmentScope {
+    @TaskLocal static var current = EnvironmentValues()
+
+    /// Scopes open anywhere, so that code outside all of them skips the task-local.
+    static let openScopes = Atomic<Int>(0)
+
+    static func open() { openScopes.add(1, ordering: .relaxed) }
+    static func close() { openScopes.subtract(1, ordering: .relaxed) }
+
+    /// The environment to capture for a node created now, if there is one.
+    static func captured() -> EnvironmentValues? {
+        guard mayBeActive else { return nil }
+        let values = current
+        return values.isEmpty ? nil : values
+    }
+
+    /// Whether a scope may be active for the calling code: one is open somewhere, or the
+    /// code runs in a task (which may have inherited one from a scope already closed).
+    static var mayBeActive: Bool {
+        openScopes.load(ordering: .relaxed) > 0 || withUnsafeCurrentTask { $0 != nil }
+    }
+
+    /// Wraps a node's closure so that it always runs in the environment of its creation.
+    static func bind<Result>(_ body: @escaping () throws -> Result) -> () throws -> Result {
+        guard let values = captured() else { return body }
+        return { try EnvironmentScope.$current.withValue(values, operation: body) }
+    }
+
+    static func bind<Result>(_ body: @escaping () -> Result) -> () -> Result {
+        guard let values = captured() else { return body }
+        return { EnvironmentScope.$current.withValue(values, operation: body) }
+    }
+
+    /// Runs engine work (a flush, a recompute) with no ambient environment, so that a
+    /// node created outside every scope does not resolve the stores of whichever scope
+    /// happens to trigger its re-run. Nodes that captured one restore their own.
+    static func isolatingAmbient<Result>(_ body: () -> Result) -> Result {
+        guard mayBeActive, !current.isEmpty else { return body() }
+        return $current.withValue(EnvironmentValues(), operation: body)
+    }
+}

@@ -1,0 +1,89 @@
+/// Runs `body` with `store` in the environment, found by its type.
+///
+/// ```swift
+/// withEnvironment(Library()) {
+///     let library = EnvironmentValues.current[Library.self]   // the inserted one
+/// }
+/// ```
+///
+/// Nested scopes inherit the enclosing environment and override what they set; the
+/// enclosing one is restored when `body` returns.
+public func withEnvironment<Store, Result>(
+    _ store: Store, _ body: () throws -> Result
+) rethrows -> Result {
+    var values = EnvironmentValues.current
+    values.insert(store)
+    return try withEnvironment(values, body)
+}
+
+/// Runs `body` with a custom value set.
+///
+/// ```swift
+/// withEnvironment(\.theme, "dark") {
+///     print(EnvironmentValues.current.theme)   // "dark"
+/// }
+/// ```
+public func withEnvironment<Value, Result>(
+    _ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value, _ body: () throws -> Result
+) rethrows -> Result {
+    var values = EnvironmentValues.current
+    values[keyPath: keyPath] = value
+    return try withEnvironment(values, body)
+}
+
+/// Runs `body` with `values` as the whole environment.
+///
+/// ```swift
+/// var values = EnvironmentValues()
+/// values.insert(Library())
+/// withEnvironment(values) { /* ... */ }
+/// ```
+public func withEnvironment<Result>(
+    _ values: EnvironmentValues, _ body: () throws -> Result
+) rethrows -> Result {
+    EnvironmentScope.open()
+    defer { EnvironmentScope.close() }
+    return try EnvironmentScope.$current.withValue(values, operation: body)
+}
+
+/// Runs asynchronous `body` with `store` in the environment; child tasks inherit it.
+///
+/// ```swift
+/// await withEnvironment(Library()) {
+///     async let name = loadName()   // sees the Library too
+///     _ = await name
+/// }
+/// ```
+public func withEnvironment<Store, Result>(
+    _ store: Store,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Result
+) async rethrows -> Result {
+    var values = EnvironmentValues.current
+    values.insert(store)
+    return try await withEnvironment(values, isolation: isolation, body)
+}
+
+/// Runs asynchronous `body` with a custom value set; child tasks inherit it.
+public func withEnvironment<Value, Result>(
+    _ keyPath: WritableKeyPath<EnvironmentValues, Value>,
+    _ value: Value,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Result
+) async rethrows -> Result {
+    var values = EnvironmentValues.current
+    values[keyPath: keyPath] = value
+    return try await withEnvironment(values, isolation: isolation, body)
+}
+
+/// Runs asynchronous `body` with `values` as the whole environment; child tasks
+/// inherit it.
+public func withEnvironment<Result>(
+    _ values: EnvironmentValues,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Result
+) async rethrows -> Result {
+    EnvironmentScope.open()
+    defer { EnvironmentScope.close() }
+    return try await EnvironmentScope.$current.withValue(values, operation: body, isolation: isolation)
+}

@@ -1,0 +1,103 @@
+/// Turns a class property into a memoized derived node, read as a plain value.
+///
+/// ```swift
+/// final class Book {
+///     @Tracked var isAvailable = true
+/// }
+/// final class Library {
+///     @Tracked var books: [Book] = [Book(), Book(), Book()]
+///
+///     @Derived({ (library: Library) in library.books.filter(\.isAvailable).count })
+///     var availableBooksCount: Int
+/// }
+///
+/// let library = Library()
+/// print(library.availableBooksCount)   // 3: computed
+/// print(library.availableBooksCount)   // 3: cached, nothing recomputed
+/// library.books[0].isAvailable = false
+/// print(library.availableBooksCount)   // 2: recomputed once
+/// ```
+///
+/// The closure names the model type in its parameter and derives the value from it.
+/// Everything it reads is tracked, through nested models (`book.author.name`) and
+/// collections (`books` replaced, appended, removed, or an element's tracked property
+/// changed), so the value recomputes exactly when one of them changes, at most once,
+/// and only when read. A derived property may read other derived properties. When
+/// the recomputed value equals the old one (`==` for `Equatable` values), nothing
+/// downstream re-runs.
+///
+/// The wrapper reaches its instance through the enclosing-instance subscript
+/// (`_enclosingInstance`, underscored but stable in practice) and holds it `unowned`:
+/// the node lives inside the instance. It works on class properties only.
+@propertyWrapper
+public struct Derived<Model: AnyObject, Value> {
+    @usableFromInline
+    enum State {
+        case lazy(ValueEquality<Value>.Type)
+        case live(Computed<Value>)
+    }
+
+    @usableFromInline let compute: (Model) -> Value
+    @usableFromInline var state: State
+
+    @usableFromInline
+    init(_ compute: @escaping (Model) -> Value, rule: ValueEquality<Value>.Type) {
+        self.compute = compute
+        self.state = .lazy(rule)
+    }
+
+    /// A derived property whose every recompute counts as a change.
+    @inlinable
+    public init(_ compute: @escaping (Model) -> Value) {
+        self.init(compute, rule: ValueEquality<Value>.self)
+    }
+
+    /// A derived property whose recomputes count as changes only when `==` says so.
+    @inlinable
+    public init(_ compute: @escaping (Model) -> Value) where Value: Equatable {
+        self.init(compute, rule: EquatableEquality<Value>.self)
+    }
+
+    /// A derived property holding objects, compared by identity.
+    @inlinable
+    public init(_ compute: @escaping (Model) -> Value) where Value: AnyObject {
+        self.init(compute, rule: IdentityEquality<Value>.self)
+    }
+
+    /// A derived property holding `Equatable` objects, compared with `==`.
+    @inlinable
+    public init(_ compute: @escaping (Model) -> Value) where Value: AnyObject & Equatable {
+        self.init(compute, rule: EquatableEquality<Value>.self)
+    }
+
+    @available(*, unavailable, message: """
+        @Derived works only on properties of classes: it needs the shared instance to \
+        derive from. Make the model a final class.
+        """)
+    public var wrappedValue: Value {
+        fatalError()
+    }
+
+    /// The computed node behind the property, created on first read.
+    @inlinable
+    mutating func node(for model: Model) -> Computed<Value> {
+        switch state {
+        case .live(let node):
+            return node
+        case .lazy(let rule):
+            let compute = self.compute
+            let node = Computed<Value>(equivalence: .rule(rule)) { [unowned model] in compute(model) }
+            state = .live(node)
+            return node
+        }
+    }
+
+    @inlinable
+    public static subscript(
+        _enclosingInstance model: Model,
+        wrapped wrappedKeyPath: KeyPath<Model, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Model, Derived<Model, Value>>
+    ) -> Value {
+        model[keyPath: storageKeyPath].node(for: model).value
+    }
+}

@@ -1,0 +1,181 @@
+/// Turns a stored property of a class into a source node of the graph.
+///
+/// ```swift
+/// final class Author {
+///     @Tracked var name = "Sample Author"
+/// }
+/// final class Book {
+///     @Tracked var title = "Sample Book Title"
+///     @Tracked var author = Author()
+///     var lastOpened = 0   // a plain property: not tracked (like @ObservationIgnored)
+/// }
+///
+/// let book = Book()
+/// let effect = Effect { print(book.title, "by", book.author.name) }  // "Sample Book Title by Sample Author"
+/// book.author.name = "Frank Herbert"                                 // "Sample Book Title by Frank Herbert"
+/// book.lastOpened += 1                                               // nothing: untracked
+/// effect.cancel()
+/// ```
+///
+/// Reading the property inside a ``Computed``, an ``Effect``, ``withTracking(_:onChange:)``
+/// or `observe` tracks it; a reader that never read it is never notified when it
+/// changes. Writes notify with ``Signal``'s equality rules, chosen from the value's
+/// type: `==` for `Equatable` values, identity for other class instances, always
+/// otherwise. Mutations happen in place (`library.books.append(book)` copies no array
+/// storage) and notify once.
+///
+/// A property that no reader has tracked yet keeps its value inline and costs no
+/// allocation; the first tracked read moves it into a ``Signal``.
+///
+/// `@Tracked` works only on stored properties of classes: on a struct it is a
+/// compile-time error ("'wrappedValue' is unavailable"), since a value type has no
+/// shared instance to observe. The wrapper reaches its instance through Swift's
+/// enclosing-instance subscript (`_enclosingInstance`), underscored in the language but
+/// stable in practice; Combine's `@Published` relies on the same mechanism.
+///
+/// `Codable`, `Equatable` and `Hashable` follow the wrapped value's, so a model class
+/// can synthesize `Codable` and encode as bare values (`{"title":"Dune"}`).
+@propertyWrapper
+public struct Tracked<Value> {
+    @usableFromInline
+    enum Storage {
+        /// Never read by a tracking context: the value, and how to compare it later.
+        case unobserved(Value, ValueEquality<Value>.Type)
+        /// Tracked at least once: the value lives in a signal.
+        case observed(Signal<Value>)
+        /// Transient, while the value is moved out for an in-place mutation.
+        case moving
+    }
+
+    @usableFromInline var storage: Storage
+
+    @usableFromInline
+    init(_ value: Value, rule: ValueEquality<Value>.Type) {
+        storage = .unobserved(value, rule)
+    }
+
+    /// A tracked property whose every write notifies.
+    @inlinable
+    public init(wrappedValue: Value) {
+        self.init(wrappedValue, rule: ValueEquality<Value>.self)
+    }
+
+    /// A tracked property whose writes notify when `==` says the value changed.
+    @inlinable
+    public init(wrappedValue: Value) where Value: Equatable {
+        self.init(wrappedValue, rule: EquatableEquality<Value>.self)
+    }
+
+    /// A tracked property holding an object; writes notify when the instance differs.
+    @inlinable
+    public init(wrappedValue: Value) where Value: AnyObject {
+        self.init(wrappedValue, rule: IdentityEquality<Value>.self)
+    }
+
+    /// A tracked property holding an `Equatable` object; `==` decides.
+    @inlinable
+    public init(wrappedValue: Value) where Value: AnyObject & Equatable {
+        self.init(wrappedValue, rule: EquatableEquality<Value>.self)
+    }
+
+    @available(*, unavailable, message: """
+        @Tracked works only on stored properties of classes: a struct is copied, so there \
+        is no shared instance to observe. Make the model a final class.
+        """)
+    public var wrappedValue: Value {
+        get { fatalError() }
+        set { fatalError() }
+    }
+
+    /// The value, read without tracking.
+    @inlinable
+    var currentValue: Value {
+        switch storage {
+        case .unobserved(let value, _): return value
+        case .observed(let signal): return signal.storage
+        case .moving: Graph.reentrantPropertyAccess()
+        }
+    }
+
+    /// The signal behind the property, created on the first tracked read.
+    @inlinable
+    mutating func signal() -> Signal<Value> {
+        switch storage {
+        case .observed(let signal):
+            return signal
+        case .unobserved(let value, let rule):
+            storage = .moving
+            let signal = Signal(value, equivalence: .rule(rule))
+            storage = .observed(signal)
+            return signal
+        case .moving:
+            Graph.reentrantPropertyAccess()
+        }
+    }
+
+    @inlinable
+    public static subscript<Model: AnyObject>(
+        _enclosingInstance model: Model,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Model, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
+    ) -> Value {
+        get {
+            if Graph.isTracking() {
+                return model[keyPath: storageKeyPath].signal().value
+            }
+            return model[keyPath: storageKeyPath].currentValue
+        }
+        set {
+            switch model[keyPath: storageKeyPath].storage {
+            case .observed(let signal):
+                signal.value = newValue
+            case .unobserved(_, let rule):
+                Graph.willWriteUnobserved()
+                model[keyPath: storageKeyPath].storage = .unobserved(newValue, rule)
+            case .moving:
+                Graph.reentrantPropertyAccess()
+            }
+        }
+        _modify {
+            switch model[keyPath: storageKeyPath].storage {
+            case .observed(let signal):
+                let runtime = signal.beginMutation()
+                defer { signal.endMutation(runtime) }
+                yield &signal.storage
+            case .unobserved(var value, let rule):
+                Graph.willWriteUnobserved()
+                // Moving the value out leaves it uniquely referenced: no copy-on-write.
+                model[keyPath: storageKeyPath].storage = .moving
+                defer { model[keyPath: storageKeyPath].storage = .unobserved(value, rule) }
+                yield &value
+            case .moving:
+                Graph.reentrantPropertyAccess()
+            }
+        }
+    }
+}
+
+extension Graph {
+    /// Whether a run is recording dependencies on this thread.
+    @usableFromInline
+    @inline(never)
+    static func isTracking() -> Bool {
+        Runtime.current.pointee.activeSub != nil
+    }
+
+    /// A property nobody observes is about to change: only misuse needs checking.
+    @usableFromInline
+    @inline(never)
+    static func willWriteUnobserved() {
+        if Runtime.current.pointee.computeDepth > 0 { writeInsideComputed() }
+    }
+
+    @usableFromInline
+    static func reentrantPropertyAccess() -> Never {
+        fatalError("""
+            Ripple: a @Tracked property was accessed while it was being mutated in place \
+            (for example from a didSet or from code called inside `model.items.mutate { }`). \
+            Finish the mutation first, then read or write the property.
+            """)
+    }
+}
