@@ -34,12 +34,12 @@
 /// An effect belongs to the isolation domain that created it.
 public final class Effect: DependentNode {
     let body: () -> Void
-    var cleanups: [() -> Void] = []
+    @exclusivity(unchecked) var cleanups: [() -> Void] = []
     let name: String?
     let file: StaticString
     let line: UInt
-    var runStamp: UInt32 = 0
-    var runsThisFlush: UInt32 = 0
+    @exclusivity(unchecked) var runStamp: UInt32 = 0
+    @exclusivity(unchecked) var runsThisFlush: UInt32 = 0
     private let releaseDrain = ReleaseDrain()
 
     /// Creates an effect and runs `body` once, synchronously.

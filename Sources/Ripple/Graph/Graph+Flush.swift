@@ -36,6 +36,7 @@ extension Graph {
 
     /// A parent effect runs before its queued children: its re-run may dispose them.
     private static func runAncestorsFirst(of node: DependentNode, _ runtime: RuntimeRef) {
+        guard node.flags.contains(.effect), node.subs != nil else { return }
         while let ancestor = outermostQueuedAncestor(of: node) {
             ancestor.flags.remove(.queued)
             ancestor.runQueued(runtime)
@@ -43,14 +44,17 @@ extension Graph {
     }
 
     private static func outermostQueuedAncestor(of node: DependentNode) -> DependentNode? {
-        var found: DependentNode?
-        var cursor = node
+        var found: Unmanaged<DependentNode>?
+        var cursor = node.subs
         // A child effect's only subscriber link is the one from its parent.
-        while let owner = cursor.subs?.pointee.sub.takeUnretainedValue(), owner.flags.contains(.effect) {
-            if owner.flags.contains(.queued) { found = owner }
-            cursor = owner
+        while let link = cursor {
+            let owner = link.pointee.sub
+            let flags = owner._withUnsafeGuaranteedRef { $0.flags }
+            guard flags.contains(.effect) else { break }
+            if flags.contains(.queued) { found = owner }
+            cursor = owner._withUnsafeGuaranteedRef { $0.subs }
         }
-        return found
+        return found?.takeUnretainedValue()
     }
 
     /// Every source still marked as written in this batch compares its value with

@@ -30,15 +30,21 @@ extension Graph {
                             recomputeAndNotify(unsafeDowncast($0, to: DependentNode.self), runtime)
                         }
                     } else if depFlags.contains(.pending) {
-                        let computed = dep._withUnsafeGuaranteedRef { unsafeDowncast($0, to: DependentNode.self) }
-                        if let deps = computed.deps {
+                        let computed = Unmanaged<DependentNode>.fromOpaque(dep.toOpaque())
+                        let deps = computed._withUnsafeGuaranteedRef { computed in
+                            if computed.deps != nil {
+                                computed.flags.insert(.checking)
+                            } else {
+                                computed.flags.remove(.pending)
+                            }
+                            return computed.deps
+                        }
+                        if let deps {
                             runtime.pointee.stack.push(link)
-                            computed.flags.insert(.checking)
-                            node = Unmanaged.passUnretained(computed)
+                            node = computed
                             link = deps
                             continue walk
                         }
-                        computed.flags.remove(.pending)
                     }
                 } else if depFlags.contains(.source), depFlags.contains(.dirty) {
                     dirty = dep._withUnsafeGuaranteedRef { commit($0, runtime) }
