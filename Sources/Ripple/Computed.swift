@@ -32,21 +32,28 @@
 /// owners: once unobserved, it detaches from its sources.
 public final class Computed<Value>: DependentNode {
     @usableFromInline let compute: () throws -> Value
-    @usableFromInline let equivalence: Equivalence<Value>
+    /// Recomputes and compares; created where `Value` is concrete, so the comparison
+    /// and the cache update run specialized (see ``refresh(equal:_:)``).
+    @usableFromInline let update: (Computed<Value>, RuntimeRef) -> Bool
     @usableFromInline @exclusivity(unchecked) final var cached: Result<Value, any Error>?
     private let releaseDrain = ReleaseDrain()
 
     @usableFromInline
-    init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
+    init(compute: @escaping () throws -> Value, update: @escaping (Computed<Value>, RuntimeRef) -> Bool) {
         self.compute = EnvironmentScope.bind(compute)
-        self.equivalence = equivalence
+        self.update = update
         super.init(flags: [.computed, .dirty])
+    }
+
+    @usableFromInline
+    convenience init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
+        self.init(compute: compute, update: { $0.refresh(equal: equivalence.equal, $1) })
     }
 
     /// Creates a computed whose every recompute counts as a change.
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) {
-        self.init(equivalence: .rule(ValueEquality<Value>.self), compute: compute)
+        self.init(compute: compute, update: { $0.refresh(equal: { _, _ in false }, $1) })
     }
 
     /// Creates a computed whose recomputes count as changes only when `==` says so.
@@ -58,19 +65,19 @@ public final class Computed<Value>: DependentNode {
     /// ```
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) where Value: Equatable {
-        self.init(equivalence: .rule(EquatableEquality<Value>.self), compute: compute)
+        self.init(compute: compute, update: { $0.refresh(equal: ==, $1) })
     }
 
     /// Creates a computed holding objects, compared by identity.
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) where Value: AnyObject {
-        self.init(equivalence: .rule(IdentityEquality<Value>.self), compute: compute)
+        self.init(compute: compute, update: { $0.refresh(equal: ===, $1) })
     }
 
     /// Creates a computed holding `Equatable` objects, compared with `==`.
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) where Value: AnyObject & Equatable {
-        self.init(equivalence: .rule(EquatableEquality<Value>.self), compute: compute)
+        self.init(compute: compute, update: { $0.refresh(equal: ==, $1) })
     }
 
     /// Creates a computed that may throw; the error is cached like a value.
@@ -88,25 +95,25 @@ public final class Computed<Value>: DependentNode {
     /// ```
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) {
-        self.init(equivalence: .rule(ValueEquality<Value>.self), compute: compute)
+        self.init(compute: compute, update: { $0.refresh(equal: { _, _ in false }, $1) })
     }
 
     /// Creates a throwing computed compared with `==`.
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) where Value: Equatable {
-        self.init(equivalence: .rule(EquatableEquality<Value>.self), compute: compute)
+        self.init(compute: compute, update: { $0.refresh(equal: ==, $1) })
     }
 
     /// Creates a throwing computed holding objects, compared by identity.
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) where Value: AnyObject {
-        self.init(equivalence: .rule(IdentityEquality<Value>.self), compute: compute)
+        self.init(compute: compute, update: { $0.refresh(equal: ===, $1) })
     }
 
     /// Creates a throwing computed holding `Equatable` objects, compared with `==`.
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) where Value: AnyObject & Equatable {
-        self.init(equivalence: .rule(EquatableEquality<Value>.self), compute: compute)
+        self.init(compute: compute, update: { $0.refresh(equal: ==, $1) })
     }
 
     /// Creates a computed with a custom notion of change.
@@ -122,13 +129,13 @@ public final class Computed<Value>: DependentNode {
     ///   - compute: Derives the value.
     @inlinable
     public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
-        self.init(equivalence: .custom(CustomEquality(equals)), compute: compute)
+        self.init(compute: compute, update: { $0.refresh(equal: equals, $1) })
     }
 
     /// Creates a throwing computed with a custom notion of change.
     @inlinable
     public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value) {
-        self.init(equivalence: .custom(CustomEquality(equals)), compute: compute)
+        self.init(compute: compute, update: { $0.refresh(equal: equals, $1) })
     }
 
     deinit {
@@ -195,25 +202,22 @@ public final class Computed<Value>: DependentNode {
 
     @usableFromInline
     override func recompute(_ runtime: RuntimeRef) -> Bool {
-        let outerSub = runtime.pointee.activeSub
-        let outerEffect = runtime.pointee.runningEffect
-        runtime.pointee.activeSub = .passUnretained(self)
-        runtime.pointee.runningEffect = nil
-        runtime.pointee.computeDepth += 1
-        runtime.pointee.busy += 1
-        Graph.beginTracking(self)
+        update(self, runtime)
+    }
+
+    /// Runs `compute` in this node's tracking scope and caches the result; returns
+    /// whether it differs from the cached one. The comparer runs inside the scope too.
+    @inlinable
+    final func refresh(equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
+        let outer = Graph.beginComputing(self, runtime)
         let result = Result(catching: compute)
         let changed: Bool
         if case .success(let old)? = cached, case .success(let new) = result {
-            changed = !equivalence.equal(old, new)
+            changed = !equal(old, new)
         } else {
             changed = true
         }
-        runtime.pointee.busy -= 1
-        runtime.pointee.computeDepth -= 1
-        runtime.pointee.runningEffect = outerEffect
-        runtime.pointee.activeSub = outerSub
-        Graph.endTracking(self, runtime)
+        Graph.endComputing(self, outer, runtime)
         if changed {
             cached = result
         }
@@ -222,6 +226,33 @@ public final class Computed<Value>: DependentNode {
 }
 
 extension Graph {
+    /// What a computed's run replaces in the runtime, restored when it ends.
+    @usableFromInline
+    struct OuterRun {
+        let sub: Unmanaged<DependentNode>?
+        let effect: Unmanaged<Effect>?
+    }
+
+    @usableFromInline
+    static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> OuterRun {
+        let outer = OuterRun(sub: runtime.pointee.activeSub, effect: runtime.pointee.runningEffect)
+        runtime.pointee.activeSub = .passUnretained(node)
+        runtime.pointee.runningEffect = nil
+        runtime.pointee.computeDepth += 1
+        runtime.pointee.busy += 1
+        beginTracking(node)
+        return outer
+    }
+
+    @usableFromInline
+    static func endComputing(_ node: DependentNode, _ outer: OuterRun, _ runtime: RuntimeRef) {
+        runtime.pointee.busy -= 1
+        runtime.pointee.computeDepth -= 1
+        runtime.pointee.runningEffect = outer.effect
+        runtime.pointee.activeSub = outer.sub
+        endTracking(node, runtime)
+    }
+
     @usableFromInline
     static func computedHoldsError(_ error: any Error) -> Never {
         fatalError("""

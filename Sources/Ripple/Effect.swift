@@ -70,10 +70,17 @@ public final class Effect: DependentNode {
         }
         Graph.execute(self, runtime)
         Graph.endBatch(runtime)
-        runtime.pointee.drainRetired()
+        runtime.drainRetired()
     }
 
     deinit {
+        if flags.contains(.checking) {
+            fatalError("""
+                Ripple: effect \(displayName) was released while a Computed it depends on was \
+                evaluating. A Computed must only derive its value: release effects from an \
+                effect body or from outside the graph.
+                """)
+        }
         if !flags.contains(.disposed) {
             let runtime = Runtime.current
             runtime.pointee.batchDepth += 1
@@ -103,7 +110,7 @@ public final class Effect: DependentNode {
         runtime.pointee.batchDepth += 1
         Graph.dispose(self, runtime)
         Graph.endBatch(runtime)
-        runtime.pointee.drainRetired()
+        runtime.drainRetired()
     }
 
     /// Whether ``cancel()`` was called, the handle released, or the owning parent re-ran.

@@ -61,7 +61,7 @@ final class TrackingScope: DependentNode {
         runtime.pointee.busy -= 1
         runtime.pointee.activeSub = outerSub
         scope.arm(runtime)
-        runtime.pointee.drainRetired()
+        runtime.drainRetired()
         return (result, scope)
     }
 
@@ -70,7 +70,7 @@ final class TrackingScope: DependentNode {
         guard !flags.contains(.disposed) else { return }
         let runtime = Runtime.current
         disarm(runtime)
-        runtime.pointee.drainRetired()
+        runtime.drainRetired()
     }
 
     deinit {

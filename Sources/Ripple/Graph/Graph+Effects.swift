@@ -8,6 +8,10 @@ extension Graph {
 
     /// Runs an effect's body, tracking what it reads.
     static func execute(_ effect: Effect, _ runtime: RuntimeRef) {
+        // The body may release the last handle to its own effect; stay alive until the
+        // run is wrapped up.
+        let keepAlive = Unmanaged.passRetained(effect)
+        defer { keepAlive.release() }
         countRun(of: effect, runtime)
         if effect.flags.contains(.hasChildren) {
             disposeChildren(of: effect, runtime)

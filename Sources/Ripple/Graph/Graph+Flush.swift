@@ -16,34 +16,34 @@ extension Graph {
         runtime.pointee.busy -= 1
         runtime.pointee.batchDepth -= 1
         runtime.pointee.flushing = false
-        runtime.pointee.drainRetired()
+        runtime.drainRetired()
     }
 
     private static func runQueue(_ runtime: RuntimeRef) {
         repeat {
             while let entry = runtime.pointee.queue.popFirst() {
-                let node = entry.takeUnretainedValue()
-                guard node.flags.contains(.queued) else { continue }
-                runAncestorsFirst(of: node, runtime)
-                if node.flags.contains(.queued) {
-                    node.flags.remove(.queued)
-                    node.runQueued(runtime)
-                }
+                // Unowned on purpose: an effect keeps itself alive only while its body
+                // runs (see `execute`), so skipping one costs no reference counting.
+                entry._withUnsafeGuaranteedRef { runIfStillQueued($0, runtime) }
             }
             resolveBatchLog(runtime)
         } while !runtime.pointee.queue.isEmpty
     }
 
-    /// A parent effect runs before its queued children: its re-run may dispose them.
-    private static func runAncestorsFirst(of node: DependentNode, _ runtime: RuntimeRef) {
-        guard node.flags.contains(.effect), node.subs != nil else { return }
-        while let ancestor = outermostQueuedAncestor(of: node) {
-            ancestor.flags.remove(.queued)
-            ancestor.runQueued(runtime)
+    private static func runIfStillQueued(_ node: DependentNode, _ runtime: RuntimeRef) {
+        guard node.flags.contains(.queued) else { return }
+        if node.flags.contains(.effect), node.subs != nil {
+            // A parent effect runs before its queued children: its re-run may dispose them.
+            while let ancestor = outermostQueuedAncestor(of: node) {
+                ancestor._withUnsafeGuaranteedRef { runIfStillQueued($0, runtime) }
+            }
+            guard node.flags.contains(.queued) else { return }
         }
+        node.flags.remove(.queued)
+        node.runQueued(runtime)
     }
 
-    private static func outermostQueuedAncestor(of node: DependentNode) -> DependentNode? {
+    private static func outermostQueuedAncestor(of node: DependentNode) -> Unmanaged<DependentNode>? {
         var found: Unmanaged<DependentNode>?
         var cursor = node.subs
         // A child effect's only subscriber link is the one from its parent.
@@ -54,7 +54,7 @@ extension Graph {
             if flags.contains(.queued) { found = owner }
             cursor = owner._withUnsafeGuaranteedRef { $0.subs }
         }
-        return found?.takeUnretainedValue()
+        return found
     }
 
     /// Every source still marked as written in this batch compares its value with

@@ -108,7 +108,7 @@ extension Graph {
             // Outermost: user code recomputing here runs in the environment its nodes
             // captured, not in the caller's.
             EnvironmentScope.isolatingAmbient { revalidate(node, runtime) }
-            runtime.pointee.drainRetired()
+            runtime.drainRetired()
         } else {
             revalidate(node, runtime)
         }

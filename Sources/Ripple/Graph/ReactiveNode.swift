@@ -113,6 +113,6 @@ struct ReleaseDrain: ~Copyable {
     @usableFromInline init() {}
 
     deinit {
-        Runtime.current.pointee.drainRetired()
+        Runtime.current.drainRetired()
     }
 }

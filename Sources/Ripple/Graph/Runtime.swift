@@ -49,21 +49,8 @@ struct Runtime {
         let runtime = RuntimeRef.allocate(capacity: 1)
         runtime.initialize(to: Runtime())
         ripple_thread_runtime_set(runtime)
-        ripple_thread_runtime_on_exit(runtime) { raw in
-            let runtime = raw.assumingMemoryBound(to: Runtime.self)
-            runtime.pointee.tearDown()
-            runtime.deinitialize(count: 1)
-            runtime.deallocate()
-        }
+        ripple_thread_runtime_on_exit(runtime, destroyRuntime)
         return runtime
-    }
-
-    private mutating func tearDown() {
-        drainRetired()
-        releaseFreeLinks()
-        queue.deallocate()
-        stack.deallocate()
-        log.deallocate()
     }
 
     /// Hands over one strong reference to `node`, to be released at the next drain.
@@ -76,22 +63,42 @@ struct Runtime {
         retiredValues.append(value)
     }
 
+}
+
+/// Frees a thread's runtime when the thread exits.
+private func destroyRuntime(_ raw: UnsafeMutableRawPointer) {
+    let runtime = raw.assumingMemoryBound(to: Runtime.self)
+    runtime.drainRetired()
+    runtime.pointee.releaseFreeLinks()
+    runtime.pointee.queue.deallocate()
+    runtime.pointee.stack.deallocate()
+    runtime.pointee.log.deallocate()
+    runtime.deinitialize(count: 1)
+    runtime.deallocate()
+}
+
+extension UnsafeMutablePointer where Pointee == Runtime {
     /// Releases retired references until none is left, unless a walk is in progress.
     /// Releasing may run deinitializers that retire more; the loop takes them too.
-    mutating func drainRetired() {
-        guard !draining, busy == 0 else { return }
-        guard !retiredNodes.isEmpty || !retiredValues.isEmpty else { return }
-        draining = true
+    ///
+    /// Releasing runs arbitrary code that reaches this runtime again, so every access
+    /// to it here is short and ends before a release (never a mutating method spanning
+    /// one, which the optimizer may assume nothing else observes).
+    func drainRetired() {
+        guard !pointee.draining, pointee.busy == 0 else { return }
+        guard !pointee.retiredNodes.isEmpty || !pointee.retiredValues.isEmpty else { return }
+        pointee.draining = true
         while true {
-            if let node = retiredNodes.popLast() {
+            if let node = pointee.retiredNodes.popLast() {
                 node.release()
-            } else if !retiredValues.isEmpty {
-                _ = retiredValues.removeLast()
+            } else if !pointee.retiredValues.isEmpty {
+                let value = pointee.retiredValues.removeLast()
+                withExtendedLifetime(value) {}
             } else {
                 break
             }
         }
-        draining = false
+        pointee.draining = false
     }
 }
 
