@@ -229,11 +229,17 @@ extension Graph {
     /// What a computed's run replaces in the runtime, restored when it ends.
     @usableFromInline
     struct OuterRun {
-        let sub: Unmanaged<DependentNode>?
-        let effect: Unmanaged<Effect>?
+        @usableFromInline let sub: Unmanaged<DependentNode>?
+        @usableFromInline let effect: Unmanaged<Effect>?
+
+        @inlinable
+        init(sub: Unmanaged<DependentNode>?, effect: Unmanaged<Effect>?) {
+            self.sub = sub
+            self.effect = effect
+        }
     }
 
-    @usableFromInline
+    @inlinable
     static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> OuterRun {
         let outer = OuterRun(sub: runtime.pointee.activeSub, effect: runtime.pointee.runningEffect)
         runtime.pointee.activeSub = .passUnretained(node)
@@ -244,7 +250,7 @@ extension Graph {
         return outer
     }
 
-    @usableFromInline
+    @inlinable
     static func endComputing(_ node: DependentNode, _ outer: OuterRun, _ runtime: RuntimeRef) {
         runtime.pointee.busy -= 1
         runtime.pointee.computeDepth -= 1
