@@ -230,6 +230,29 @@ import Testing
         view.cancel()
     }
 
+    @Test func `an in-place mutation from an effect body notifies once and copies no storage`() {
+        let store = TodoStore()
+        store.addItem(title: "Milk")
+        store.addItem(title: "Bread")
+        let trigger = Counter()
+        let view = ViewProbe("done") { store.items.filter(\.isCompleted).count }
+        let worker = Effect {
+            guard trigger.count > 0 else { return }
+            untracked {
+                store.items[0].isCompleted = true
+                store.items[1].isCompleted = true
+            }
+        }
+        let before = baseAddress(of: store.items)
+
+        trigger.count = 1
+
+        #expect(baseAddress(of: store.items) == before)
+        #expect(view.outputs == [0, 2])
+        worker.cancel()
+        view.cancel()
+    }
+
     @Test func `an in-place mutation notifies even when it leaves an equal value`() {
         let store = TodoStore()
         store.addItem(title: "Milk")

@@ -94,6 +94,19 @@ import Testing
         effect.cancel()
     }
 
+    @Test func `writes made in onChange are batched`() {
+        let book = Book()
+        let trigger = Counter()
+        let view = ViewProbe("title and rating") { "\(book.title) \(book.rating)" }
+        withTracking { _ = trigger.count } onChange: {
+            book.title = "Dune"
+            book.rating = 5
+        }
+        trigger.count = 1
+        #expect(view.outputs == ["Sample Book Title 3", "Dune 5"])
+        view.cancel()
+    }
+
     @Test func `a derived property that recomputes equal does not fire`() {
         let library = Library()
         var seen: [Int] = []
