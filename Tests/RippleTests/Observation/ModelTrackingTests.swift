@@ -25,6 +25,17 @@ import Testing
         #expect(seen == ["Dune"])
     }
 
+    @Test func `many changes to what apply read fire onChange exactly once`() async {
+        let book = Book()
+        await confirmation(expectedCount: 1) { changed in
+            withTracking { _ = (book.title, book.rating, book.author.name) } onChange: { changed() }
+            book.title = "Dune"
+            book.rating = 5
+            book.author.name = "Frank Herbert"
+            batch { book.title = "Emma" }
+        }
+    }
+
     @Test func `onChange fires only for properties apply read`() {
         let book = Book()
         var changes = 0

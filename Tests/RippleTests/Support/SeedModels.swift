@@ -82,7 +82,6 @@ final class Library {
 extension Book {
     /// The wrappers behind the properties, for tests that inspect their storage.
     var titleWrapper: Tracked<String> { _title }
-    var ratingWrapper: Tracked<Int> { _rating }
 }
 
 extension Library {
