@@ -8,6 +8,9 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The example programs, one executable target each under Examples/.
+let examples: [String] = []
+
 let package = Package(
     name: "Ripple",
     // Synchronization (Mutex, Atomic) and typed AsyncSequence need these releases.
@@ -29,5 +32,21 @@ let package = Package(
             dependencies: ["Ripple"],
             swiftSettings: strictSwift
         ),
-    ]
+
+        // The example programs (`swift run BookReader`). Each re-creates a SwiftUI app
+        // from the articles as a terminal program on a small view layer of its own.
+        .target(
+            name: "RippleViews",
+            dependencies: ["Ripple"],
+            path: "Examples/RippleViews",
+            swiftSettings: strictSwift
+        ),
+    ] + examples.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: ["Ripple", "RippleViews"],
+            path: "Examples/\(name)",
+            swiftSettings: strictSwift
+        )
+    }
 )
