@@ -9,7 +9,7 @@ let strictSwift: [SwiftSetting] = [
 ]
 
 /// The example programs, one executable target each under Examples/.
-let examples: [String] = []
+let examples = ["BookReader"]
 
 let package = Package(
     name: "Ripple",
@@ -48,5 +48,12 @@ let package = Package(
             path: "Examples/\(name)",
             swiftSettings: strictSwift
         )
-    }
+    } + [
+        // Examples are tests too: each scripted run is asserted line by line.
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["Ripple", "RippleViews"] + examples.map { .target(name: $0) },
+            swiftSettings: strictSwift
+        ),
+    ]
 )
