@@ -98,11 +98,17 @@ public final class ViewHost {
             switch change {
             case .mount(let node, let declared):
                 guard node.isAttached else { continue }
+                let queued = pending.count
                 withEnvironment(declared.environment) {
                     node.effect = Effect(node.key.label) { [unowned self, unowned node] in
                         self.run(node)
                     }
                 }
+                // Its children come next, before its siblings: views mount (and the
+                // transcript lists them) in screen order.
+                let children = pending[queued...]
+                pending.removeSubrange(queued...)
+                pending.insert(contentsOf: children, at: 0)
             case .unmount(let node):
                 node.detach()
                 log.removed.append(node.key.label)
