@@ -1,3 +1,4 @@
+import Foundation
 import Ripple
 import RippleViews
 import Testing
@@ -8,6 +9,26 @@ import Testing
     @Test func `the scripted run prints the expected transcript`() async {
         expectTranscript(await BookReaderApp().scriptedTranscript(), Self.transcript)
     }
+
+    @Test func `the README's excerpt is taken from the scripted run`() async throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "BookReader prints, after each command"))
+        let block = try #require(readme[start.upperBound...].split(separator: "```", maxSplits: 2).dropFirst().first)
+        let excerpt = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropFirst()
+        let transcript = await BookReaderApp().scriptedTranscript()
+        // Each part between "..." lines appears in the transcript as it is.
+        let parts = excerpt.split(separator: "...").map(Array.init).filter { !$0.isEmpty }
+        #expect(parts.count == 2)
+        for part in parts {
+            let found = transcript.indices.contains { index in
+                Array(transcript[index...].prefix(part.count)) == part
+            }
+            #expect(found, "not in the transcript:\n\(part.joined(separator: "\n"))")
+        }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func `renaming a book renders only that book's views`() async throws {
         let app = BookReaderApp()
