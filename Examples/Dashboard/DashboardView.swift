@@ -12,31 +12,3 @@ struct DashboardView: View {
         content.child(ThemeView())
     }
 }
-
-/// Reads only `userName`.
-struct HeaderView: View {
-    @Environment(AppState.self) var state
-
-    func body(_ content: inout ViewContent) {
-        content.text("Hello, \(state.userName)!")
-    }
-}
-
-/// Reads only `notificationCount`.
-struct BadgeView: View {
-    @Environment(AppState.self) var state
-
-    func body(_ content: inout ViewContent) {
-        let count = state.notificationCount
-        content.text(count == 0 ? "No notifications" : "Notifications: \(count)")
-    }
-}
-
-/// Reads only `theme`.
-struct ThemeView: View {
-    @Environment(AppState.self) var state
-
-    func body(_ content: inout ViewContent) {
-        content.text("Theme: \(state.theme.rawValue)")
-    }
-}

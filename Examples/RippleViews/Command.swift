@@ -146,12 +146,3 @@ public struct CommandSpec: Sendable {
         String(usage.prefix { !$0.isWhitespace })
     }
 }
-
-extension String {
-    func trimmingSpaces() -> String {
-        var result = Substring(self)
-        while result.first?.isWhitespace == true { result.removeFirst() }
-        while result.last?.isWhitespace == true { result.removeLast() }
-        return String(result)
-    }
-}

@@ -41,7 +41,7 @@ public final class ViewHost {
     public private(set) var renderCounts: [String: Int] = [:]
 
     enum PendingChange {
-        case mount(ViewNode, DeclaredChild)
+        case mount(ViewNode)
         case unmount(ViewNode)
     }
 
@@ -53,9 +53,9 @@ public final class ViewHost {
     /// Mounts a top-level view, in the active environment, and renders it and its
     /// children.
     public func mount(_ view: some View) {
-        let node = ViewNode(DeclaredChild(view), parent: nil)
+        let node = ViewNode(DeclaredChild(view))
         roots.append(node)
-        pending.append(.mount(node, DeclaredChild(view)))
+        pending.append(.mount(node))
         commit()
     }
 
@@ -96,10 +96,10 @@ public final class ViewHost {
         while !pending.isEmpty {
             let change = pending.removeFirst()
             switch change {
-            case .mount(let node, let declared):
+            case .mount(let node):
                 guard node.isAttached else { continue }
                 let queued = pending.count
-                withEnvironment(declared.environment) {
+                withEnvironment(node.environment) {
                     node.effect = Effect(node.key.label) { [unowned self, unowned node] in
                         self.run(node)
                     }
@@ -146,8 +146,8 @@ public final class ViewHost {
                 if let existing = previous.removeValue(forKey: declared.key) {
                     child = existing
                 } else {
-                    child = ViewNode(declared, parent: node)
-                    pending.append(.mount(child, declared))
+                    child = ViewNode(declared)
+                    pending.append(.mount(child))
                 }
                 children.append(child)
                 lines.append(.child(child))
@@ -161,50 +161,5 @@ public final class ViewHost {
         node.children = children
         renderCounts[node.key.label, default: 0] += 1
         log.record(node)
-    }
-}
-
-/// A mounted view: its effect, what it drew last, and its children.
-@MainActor
-final class ViewNode {
-    enum Line {
-        case text(String)
-        case child(ViewNode)
-    }
-
-    let key: ViewKey
-    let view: any View
-    weak var parent: ViewNode?
-    var effect: Effect?
-    var lines: [Line] = []
-    var children: [ViewNode] = []
-    private(set) var isAttached = true
-
-    init(_ declared: DeclaredChild, parent: ViewNode?) {
-        self.key = declared.key
-        self.view = declared.view
-        self.parent = parent
-    }
-
-    /// What the view drew itself, without its children.
-    var ownText: [String] {
-        lines.compactMap { line in
-            if case .text(let text) = line { text } else { nil }
-        }
-    }
-
-    var subtreeLabels: [String] {
-        [key.label] + children.flatMap { $0.subtreeLabels }
-    }
-
-    /// Stops the view and its children, children first.
-    func detach() {
-        for child in children.reversed() {
-            child.detach()
-        }
-        children = []
-        effect?.cancel()
-        effect = nil
-        isAttached = false
     }
 }
