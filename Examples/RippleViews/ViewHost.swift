@@ -18,7 +18,8 @@ import Ripple
 /// children it already has (matched by type and ``View/identity``), mounts the new ones
 /// and removes the ones that are gone, after the change has settled. Children render in
 /// the environment that was active in their parent's body, so `@Environment` resolves
-/// through the tree as it does in SwiftUI.
+/// through the tree as it does in SwiftUI. A change made outside ``update(_:)`` renders
+/// as well, but the children it adds mount at the next update.
 ///
 /// The host lives on the main actor, with the models its views read.
 @MainActor
