@@ -163,10 +163,11 @@ import Testing
         let temperature = Signal(20)
         var shown: [Int] = []
         var fired = 0
+        var following = true
         func follow() {
             let value = withTracking { temperature.value } onChange: {
                 fired += 1
-                follow()
+                if following { follow() }
             }
             shown.append(value)
         }
@@ -176,6 +177,14 @@ import Testing
         batch { temperature.value = 26; temperature.value = 27 }
         #expect(shown == [20, 25, 27])
         #expect(fired == 2)
+        // Stop: the armed scope's onChange captures temperature, so only firing it
+        // one last time lets both go.
+        following = false
+        temperature.value = 28
+        temperature.value = 29
+        #expect(shown == [20, 25, 27])
+        #expect(fired == 3)
+        #expect(temperature.subs == nil)
     }
 
     @Test(.disabled("engine bug: a write inside apply that is undone in the same batch still fires onChange"))
