@@ -132,6 +132,82 @@ import Testing
         #expect(runs == 2)
     }
 
+    @Test func `untracked reads inside a computed are not dependencies`() {
+        let query = Signal("swift"), page = Signal(1)
+        var runs = 0
+        let results = Computed { () -> String in
+            runs += 1
+            let currentPage = untracked { page.value }
+            return "\(query.value), page \(currentPage)"
+        }
+        #expect(results.value == "swift, page 1")
+        page.value = 2
+        #expect(results.value == "swift, page 1")
+        #expect(runs == 1)
+        query.value = "rust"
+        #expect(results.value == "rust, page 2")
+        #expect(runs == 2)
+        #expect(page.subs == nil)
+    }
+
+    @Test func `peek brings a computed up to date without recording a dependency`() {
+        let count = Signal(1)
+        var computeRuns = 0, effectRuns = 0
+        let doubled = Computed { computeRuns += 1; return count.value * 2 }
+        var seen: [Int] = []
+        let effect = Effect { effectRuns += 1; seen.append(doubled.peek()) }
+        count.value = 2
+        #expect(effectRuns == 1)
+        #expect(doubled.peek() == 4)
+        #expect(computeRuns == 2)
+        #expect(seen == [2])
+        #expect(dependencies(of: effect).isEmpty)
+        effect.cancel()
+    }
+
+    final class Box {}
+
+    final class Version: Equatable {
+        let number: Int
+        init(_ number: Int) { self.number = number }
+        static func == (lhs: Version, rhs: Version) -> Bool { lhs.number == rhs.number }
+    }
+
+    @Test func `objects are compared by identity, Equatable objects with ==`() {
+        let input = Signal(0)
+        let shared = Box()
+        var identityRuns = 0, equatableRuns = 0
+        let boxed = Computed { input.value >= 0 ? shared : Box() }
+        let versioned = Computed { Version(input.value / 2) }
+        let identityEffect = Effect { identityRuns += 1; _ = boxed.value }
+        let equatableEffect = Effect { equatableRuns += 1; _ = versioned.value }
+        let firstVersion = versioned.value
+        input.value = 1                     // same box; an equal Version
+        #expect([identityRuns, equatableRuns] == [1, 1])
+        #expect(versioned.value === firstVersion)
+        input.value = -1                    // a new box; Version(0) again
+        #expect([identityRuns, equatableRuns] == [2, 1])
+        input.value = 4
+        #expect([identityRuns, equatableRuns] == [3, 2])
+        identityEffect.cancel()
+        equatableEffect.cancel()
+    }
+
+    static func makeComputed<Value>(_ compute: @escaping () -> Value) -> Computed<Value> {
+        Computed(compute)
+    }
+
+    @Test(.disabled("engine bug: the equality rule is picked by static overload, so a Computed made in a generic context never cuts off"))
+    func `a computed created in a generic context still compares Equatable values`() {
+        let count = Signal(1)
+        var effectRuns = 0
+        let parity = Self.makeComputed { count.value % 2 }
+        let effect = Effect { effectRuns += 1; _ = parity.value }
+        count.value = 3                     // parity recomputes to 1 again
+        #expect(effectRuns == 1)
+        effect.cancel()
+    }
+
     // MARK: Errors
 
     @Test func `a thrown error is cached until a dependency changes`() throws {

@@ -409,6 +409,31 @@ import Testing
         #expect(effect == nil && copy == nil)
     }
 
+    @Test func `an effect cancelled or released by an earlier effect in the same flush does not run`() {
+        let source = Signal(0)
+        var log: [String] = []
+        var released: Effect?
+        var cancelled: Effect?
+        let killer = Effect {
+            if source.value == 1 {
+                released = nil
+                cancelled?.cancel()
+            }
+        }
+        released = Effect { log.append("released sees \(source.value)") }
+        cancelled = Effect { log.append("cancelled sees \(source.value)") }
+        let survivor = Effect { log.append("survivor sees \(source.value)") }
+        source.value = 1
+        #expect(log == [
+            "released sees 0", "cancelled sees 0", "survivor sees 0",
+            "survivor sees 1",
+        ])
+        #expect(released == nil)
+        #expect(cancelled?.isCancelled == true)
+        killer.cancel()
+        survivor.cancel()
+    }
+
     // MARK: Ownership
 
     @Test func `a child effect lives until its parent re-runs, even with its handle dropped`() {
@@ -437,6 +462,22 @@ import Testing
         childInput.value = 3
         #expect(childRuns == 4)
         #expect(childInput.subs == nil)
+    }
+
+    @Test func `a kept handle to a child reports it cancelled once its parent re-runs`() {
+        let parentInput = Signal(0), childInput = Signal(0)
+        var firstChild: Effect?
+        var childRuns = 0
+        let parent = Effect {
+            _ = parentInput.value
+            let child = Effect { childRuns += 1; _ = childInput.value }
+            if firstChild == nil { firstChild = child }
+        }
+        parentInput.value = 1
+        #expect(firstChild?.isCancelled == true)
+        childInput.value = 1                // only the second child runs
+        #expect(childRuns == 3)
+        parent.cancel()
     }
 
     @Test func `an effect created inside a Computed lives as long as its handle`() {
@@ -504,6 +545,24 @@ import Testing
         #expect(killerRuns == 2)
         #expect(!dependencies(of: killer).contains(ObjectIdentifier(watched)))
         killer.cancel()
+    }
+
+    @Test func `untracked reads inside an effect are not dependencies`() {
+        let tracked = Signal(0), ignored = Signal(0)
+        let mirror = Computed { ignored.value }
+        var runs = 0
+        var seen: [[Int]] = []
+        let effect = Effect {
+            runs += 1
+            let pair = untracked { [ignored.value, mirror.value] }
+            seen.append([tracked.value] + pair)
+        }
+        ignored.value = 1
+        #expect(runs == 1)
+        tracked.value = 1
+        #expect(seen == [[0, 0, 0], [1, 1, 1]])
+        #expect(dependencies(of: effect) == [ObjectIdentifier(tracked)])
+        effect.cancel()
     }
 
     @Test func `a child's cleanup run by its parent's re-run is not tracked by the parent`() {

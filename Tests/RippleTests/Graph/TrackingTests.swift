@@ -159,6 +159,19 @@ import Testing
         effect.cancel()
     }
 
+    @Test func `writes inside onChange are batched`() {
+        let trigger = Signal(0), x = Signal(0), y = Signal(0)
+        var seen: [[Int]] = []
+        let effect = Effect { seen.append([x.value, y.value]) }
+        withTracking { _ = trigger.value } onChange: {
+            x.value = 1
+            y.value = 1
+        }
+        trigger.value = 1
+        #expect(seen == [[0, 0], [1, 1]])
+        effect.cancel()
+    }
+
     @Test func `re-arming from onChange follows every change`() {
         let temperature = Signal(20)
         var shown: [Int] = []
