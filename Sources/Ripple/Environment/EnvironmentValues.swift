@@ -122,11 +122,6 @@ enum EnvironmentScope {
     }
 
     /// Wraps a node's closure so that it always runs in the environment of its creation.
-    static func bind<Result>(_ body: @escaping () throws -> Result) -> () throws -> Result {
-        guard let values = captured() else { return body }
-        return { try EnvironmentScope.$current.withValue(values, operation: body) }
-    }
-
     static func bind<Result>(_ body: @escaping () -> Result) -> () -> Result {
         guard let values = captured() else { return body }
         return { EnvironmentScope.$current.withValue(values, operation: body) }

@@ -212,6 +212,8 @@ extension Graph {
                 }
             }
         }
+        // A scope whose last dependency died is spent: let it and its onChange go now.
+        runtime.drainRetired()
     }
 
     /// A dependent node is dying: its links go, and its queue entry with them.

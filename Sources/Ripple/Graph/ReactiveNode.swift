@@ -32,6 +32,8 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var hasChildren: NodeFlags { NodeFlags(rawValue: 1 << 11) }
     /// On the path of a revalidation walk; meeting it again means a cycle.
     @inlinable static var checking: NodeFlags { NodeFlags(rawValue: 1 << 14) }
+    /// A computed that re-runs in the environment it was created in.
+    @inlinable static var capturedEnvironment: NodeFlags { NodeFlags(rawValue: 1 << 15) }
 
     // Sources written inside a batch.
     /// The value seen by subscribers is saved in the batch log.

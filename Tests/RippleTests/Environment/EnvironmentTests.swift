@@ -155,7 +155,7 @@ struct EnvironmentTests {
         }
     }
 
-    @Test(.disabled("bug: a Computed created outside every scope sees the scope of the effect that reads it"))
+    @Test
     func `a computed created outside every scope does not see the scope of an effect reading it`() {
         let counter = Counter()
         let describe = Computed {
@@ -172,7 +172,7 @@ struct EnvironmentTests {
         effect?.cancel()
     }
 
-    @Test(.disabled("bug: a Computed created outside every scope sees the scope of a withTracking that reads it"))
+    @Test
     func `a computed created outside every scope does not see the scope of a tracking read`() {
         let counter = Counter()
         let describe = Computed {

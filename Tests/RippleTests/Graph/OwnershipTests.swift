@@ -95,7 +95,7 @@ import Testing
         #expect(weakToken == nil)
     }
 
-    @Test(.disabled("engine bug: a scope whose last dependency died is only released at the thread's next graph operation"))
+    @Test
     func `a tracking scope whose every dependency died releases onChange at once`() {
         weak var weakToken: Token?
         weak var weakDropped: Signal<Int>?

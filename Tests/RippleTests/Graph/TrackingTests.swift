@@ -200,7 +200,7 @@ import Testing
         #expect(temperature.subs == nil)
     }
 
-    @Test(.disabled("engine bug: a write inside apply that is undone in the same batch still fires onChange"))
+    @Test
     func `an apply whose writes end where they started does not fire`() {
         let count = Signal(0)
         var fired = 0

@@ -300,7 +300,7 @@ import Testing
         #expect(weakLibrary == nil)
     }
 
-    @Test(.disabled("bug: a derived node outlives its model; a later recompute reads the dead unowned model"))
+    @Test
     func `an observer that outlives its model survives a change to a shared dependency`() async {
         await #expect(processExitsWith: .success) {
             let shared = Book()

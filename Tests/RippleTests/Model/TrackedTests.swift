@@ -169,7 +169,7 @@ import Testing
         view.cancel()
     }
 
-    @Test(.disabled("bug: _modify on a never-observed @Tracked array copies its storage"))
+    @Test
     func `appending to a never-observed tracked array copies no storage`() {
         let library = Library(books: [])
         library.books.reserveCapacity(8)
@@ -199,7 +199,7 @@ import Testing
         view.cancel()
     }
 
-    @Test(.disabled("bug: _modify on a never-observed @Tracked array copies its storage"))
+    @Test
     func `toggling an element's property in a never-observed array copies no storage`() {
         let store = TodoStore()
         store.addItem(title: "Milk")

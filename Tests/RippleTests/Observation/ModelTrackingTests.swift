@@ -175,7 +175,7 @@ import Testing
         #expect(lines == ["20.0", "21.0", "22.0"])
     }
 
-    @Test(.disabled("bug: a scope whose model died stays retired, with its onChange, until the next graph operation"))
+    @Test
     func `a scope keeps neither its model nor, once that is gone, onChange alive`() {
         weak var weakBook: Book?
         weak var weakCapture: Handle?
