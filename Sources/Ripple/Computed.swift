@@ -236,6 +236,7 @@ public final class Computed<Value>: DependentNode {
         Graph.endComputing(self, outer, runtime)
         if changed {
             cached = result
+            version &+= 1
         }
         return changed
     }

@@ -22,6 +22,8 @@
 /// To follow it from elsewhere use `observe` or ``withTracking(_:onChange:)``.
 public final class Signal<Value>: ReactiveNode {
     @usableFromInline let equivalence: Equivalence<Value>
+    /// While written in a batch: its entry in the batch log.
+    @usableFromInline @exclusivity(unchecked) final var logIndex: UInt32 = 0
     @usableFromInline @exclusivity(unchecked) final var storage: Value
 
     @usableFromInline
@@ -121,6 +123,7 @@ public final class Signal<Value>: ReactiveNode {
         set {
             let runtime = Graph.willWrite(self)
             if equivalence.equal(storage, newValue) { return }
+            version &+= 1
             if subs == nil {
                 storage = newValue
             } else if runtime.pointee.batchDepth == 0 {
@@ -178,6 +181,7 @@ public final class Signal<Value>: ReactiveNode {
 
     @inlinable
     func endMutation(_ runtime: RuntimeRef) {
+        version &+= 1
         guard subs != nil else { return }
         if runtime.pointee.batchDepth == 0 {
             Graph.didWrite(self, runtime)
@@ -189,9 +193,11 @@ public final class Signal<Value>: ReactiveNode {
     /// Saves the value subscribers have seen before the first write of a batch.
     @usableFromInline
     func saveForBatch(_ runtime: RuntimeRef) {
-        let slot = Graph.logSlot(for: self, size: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment, runtime)
-        slot.pointee.storage.initializeMemory(as: Value.self, to: storage)
-        slot.pointee.hasValue = true
+        let index = Graph.logSlot(for: self, size: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment, runtime)
+        logIndex = index
+        let entry = runtime.pointee.log.entry(at: Int(index))
+        entry.pointee.storage.initializeMemory(as: Value.self, to: storage)
+        entry.pointee.hasValue = true
     }
 
     /// An in-place change always notifies, so the saved value is not needed; dropping
@@ -206,7 +212,7 @@ public final class Signal<Value>: ReactiveNode {
                 entry.pointee.hasValue = false
             }
         } else {
-            _ = Graph.logSlot(for: self, size: 0, alignment: 1, runtime)
+            logIndex = Graph.logSlot(for: self, size: 0, alignment: 1, runtime)
         }
     }
 

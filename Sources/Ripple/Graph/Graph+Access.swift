@@ -36,9 +36,16 @@ extension Graph {
 
     @inline(__always)
     private static func validate(_ node: DependentNode, _ runtime: RuntimeRef) {
-        let flags = node.flags
-        if !flags.isDisjoint(with: [.running, .checking]) { cycleDetected() }
-        if !flags.isDisjoint(with: .stale) { refresh(node, runtime) }
+        if !node.flags.isDisjoint(with: [.running, .checking, .detached, .dirty, .pending]) {
+            revalidate(node, runtime)
+        }
+    }
+
+    @inline(never)
+    private static func revalidate(_ node: DependentNode, _ runtime: RuntimeRef) {
+        if !node.flags.isDisjoint(with: [.running, .checking]) { cycleDetected() }
+        if node.flags.contains(.detached) { reattach(node, runtime) }
+        if !node.flags.isDisjoint(with: .stale) { refresh(node, runtime) }
     }
 
     // MARK: Writes
@@ -69,14 +76,12 @@ extension Graph {
         propagate(from: source, .pending, runtime)
     }
 
-    /// Registers `source` in the batch log with room for a value of the given layout.
-    static func logSlot(
-        for source: ReactiveNode, size: Int, alignment: Int, _ runtime: RuntimeRef
-    ) -> UnsafeMutablePointer<BatchLog.Entry> {
+    /// Registers `source` in the batch log with room for a value of the given layout;
+    /// returns its index in the log.
+    static func logSlot(for source: ReactiveNode, size: Int, alignment: Int, _ runtime: RuntimeRef) -> UInt32 {
         let index = runtime.pointee.log.append(source, size: size, alignment: alignment)
-        source.logIndex = UInt32(truncatingIfNeeded: index)
         source.flags.insert(.logged)
-        return runtime.pointee.log.entry(at: index)
+        return UInt32(truncatingIfNeeded: index)
     }
 
     static func writeInsideComputed() -> Never {

@@ -75,7 +75,41 @@ extension Graph {
             let tail = head.pointee.prevSub
             if tail.pointee.sub.toOpaque() == subID && tail.pointee.parity == parity { return }
         }
+        if let next, relinkLater(dep, sub, after: cursor, before: next, parity: parity) { return }
         linkNew(dep, sub, after: cursor, before: next, parity: parity, runtime)
+    }
+
+    /// How far past the cursor a re-run looks for its previous link to a dependency.
+    static let relinkSearchLimit = 64
+
+    /// Finds the previous run's link to `dep` further down the list and moves it to the
+    /// cursor, so that `sub` keeps its place among `dep`'s subscribers (a dependency
+    /// read again on a re-run keeps its place, whatever was read before it).
+    @inline(never)
+    static func relinkLater(
+        _ dep: ReactiveNode, _ sub: DependentNode,
+        after cursor: LinkPointer?, before next: LinkPointer, parity: Bool
+    ) -> Bool {
+        let depID = Unmanaged.passUnretained(dep).toOpaque()
+        var previous = next
+        var steps = 0
+        while let candidate = previous.pointee.nextDep, steps < relinkSearchLimit {
+            if candidate.pointee.dep.toOpaque() == depID {
+                previous.pointee.nextDep = candidate.pointee.nextDep
+                candidate.pointee.nextDep = next
+                if let cursor {
+                    cursor.pointee.nextDep = candidate
+                } else {
+                    sub.deps = candidate
+                }
+                candidate.pointee.parity = parity
+                sub.depsTail = candidate
+                return true
+            }
+            previous = candidate
+            steps += 1
+        }
+        return false
     }
 
     @inline(never)
@@ -150,8 +184,8 @@ extension Graph {
     // MARK: Unlinking
 
     /// Unlinks a chain of links already cut from their subscriber's list, releasing
-    /// the dependencies. A computed left without subscribers detaches from its own
-    /// dependencies in turn, iteratively, so that nothing unobserved keeps costing.
+    /// the dependencies. A computed left without subscribers stops costing: see
+    /// ``becameUnwatched(_:_:)``. Iterative, whatever the depth.
     static func unlinkChain(_ first: LinkPointer, _ runtime: RuntimeRef) {
         let base = runtime.pointee.stack.count
         var cursor: LinkPointer? = first
@@ -159,30 +193,52 @@ extension Graph {
             while let link = cursor {
                 cursor = link.pointee.nextDep
                 let dep = link.pointee.dep
-                let owned = !link.pointee.sub._withUnsafeGuaranteedRef { $0.flags.contains(.tracker) }
-                dep._withUnsafeGuaranteedRef { dep in
-                    guard !dep.flags.contains(.tombstone) else { return }
-                    removeSubscriber(link, from: dep)
-                    if dep.subs == nil, dep.flags.contains(.computed) {
-                        let computed = unsafeDowncast(dep, to: DependentNode.self)
-                        computed.flags.insert(.dirty)
-                        computed.flags.remove(.pending)
-                        if let deps = computed.deps {
-                            computed.deps = nil
-                            computed.depsTail = nil
-                            if let rest = cursor { runtime.pointee.stack.push(rest) }
-                            cursor = deps
+                let subFlags = link.pointee.sub._withUnsafeGuaranteedRef { $0.flags }
+                let depFlags = dep._withUnsafeGuaranteedRef { $0.flags }
+                if !depFlags.contains(.tombstone) {
+                    // A detached subscriber already left its dependencies' lists.
+                    if !subFlags.contains(.detached) {
+                        let unwatched = dep._withUnsafeGuaranteedRef { dep -> Bool in
+                            removeSubscriber(link, from: dep)
+                            return dep.subs == nil && depFlags.contains(.computed)
                         }
+                        if unwatched {
+                            let computed = Unmanaged<DependentNode>.fromOpaque(dep.toOpaque())
+                            if let dropped = computed._withUnsafeGuaranteedRef({ becameUnwatched($0, runtime) }) {
+                                if let rest = cursor { runtime.pointee.stack.push(rest) }
+                                cursor = dropped
+                            }
+                        }
+                    }
+                    if !subFlags.contains(.tracker) {
+                        runtime.pointee.retire(dep)
                     }
                 }
                 runtime.pointee.freeLink(link)
-                if owned && !dep._withUnsafeGuaranteedRef({ $0.flags.contains(.tombstone) }) {
-                    runtime.pointee.retire(dep)
-                }
             }
             if runtime.pointee.stack.count == base { break }
             cursor = runtime.pointee.stack.pop()
         }
+    }
+
+    /// A computed lost its last subscriber. If its value is current it detaches: it
+    /// leaves its dependencies' subscriber lists, so writes no longer reach it, and
+    /// its links remember the versions it saw, so a later read recomputes only if one
+    /// of them changed. If it is stale it drops its links instead (returned for
+    /// unlinking) and will recompute when read.
+    static func becameUnwatched(_ node: DependentNode, _ runtime: RuntimeRef) -> LinkPointer? {
+        let flags = node.flags
+        if !flags.isDisjoint(with: [.running, .checking, .detached]) { return nil }
+        if flags.isDisjoint(with: .stale) {
+            detach(node, runtime)
+            return nil
+        }
+        node.flags.insert(.dirty)
+        node.flags.remove(.pending)
+        let deps = node.deps
+        node.deps = nil
+        node.depsTail = nil
+        return deps
     }
 
     /// Removes every dependency of `sub`.

@@ -34,6 +34,11 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var checking: NodeFlags { NodeFlags(rawValue: 1 << 14) }
     /// A computed that re-runs in the environment it was created in.
     @inlinable static var capturedEnvironment: NodeFlags { NodeFlags(rawValue: 1 << 15) }
+    /// A clean computed that lost its last subscriber: it left its dependencies'
+    /// subscriber lists, and its links hold the versions it saw.
+    @inlinable static var detached: NodeFlags { NodeFlags(rawValue: 1 << 16) }
+    /// Marks nodes already collected by a reattaching walk.
+    @inlinable static var visited: NodeFlags { NodeFlags(rawValue: 1 << 17) }
 
     // Sources written inside a batch.
     /// The value seen by subscribers is saved in the batch log.
@@ -52,8 +57,9 @@ struct NodeFlags: OptionSet, Sendable {
 /// inherit from it. A node belongs to the isolation domain that created it.
 public class ReactiveNode {
     @usableFromInline @exclusivity(unchecked) final var flags: NodeFlags
-    /// For a source written in a batch: its entry in the batch log.
-    @usableFromInline @exclusivity(unchecked) final var logIndex: UInt32 = 0
+    /// Counts the changes of the node's value. A detached computed remembers the version
+    /// of each dependency it read, so that it can tell later whether to recompute.
+    @usableFromInline @exclusivity(unchecked) final var version: UInt32 = 0
     /// Head of the subscriber list; `subs.prevSub` is its tail.
     @usableFromInline @exclusivity(unchecked) final var subs: LinkPointer?
 

@@ -106,6 +106,7 @@ import Testing
 
         /// After each step: effects ran exactly when a value they read changed.
         var lastOperation = 0
+        var history: [Int] = []
         func checkWatchers(step: Int) {
             for index in watchers.indices {
                 let now = watchers[index].nodes.map { expected[$0] }
@@ -125,6 +126,7 @@ import Testing
         while operations < 12_000 {
             operations += 1
             lastOperation = Int.random(in: 0..<100, using: &random)
+            history.append(lastOperation)
             switch lastOperation {
             case 0..<35:
                 let source = Int.random(in: 0..<sources, using: &random)
@@ -168,7 +170,7 @@ import Testing
                 let node = Int.random(in: 0..<model.nodeCount, using: &random)
                 let truth = model.expectedValues()
                 let seen = Bool.random(using: &random) || node < sources ? model.read(node) : model.computeds[node - sources]!.peek()
-                #expect(seen == truth[node], "seed \(seed) op \(operations): node \(node) read \(seen), expected \(truth[node])")
+                #expect(seen == truth[node], "seed \(seed) op \(operations): node \(node) read \(seen), expected \(truth[node]) history \(history.suffix(12))")
             case 80..<88:
                 // Drop a computed and rebuild it: dependents keep the old one alive, so
                 // only unobserved ones actually go away.

@@ -200,7 +200,7 @@ import Testing
         [a, b].forEach { $0.cancel() }
     }
 
-    @Test(.disabled("engine bug: dropping an earlier dependency moves a re-read one to the end of its subscriber list"))
+    @Test
     func `a dependency read again keeps its place when an earlier one is dropped`() {
         let includeExtra = Signal(true), extra = Signal(0), source = Signal(0)
         var order: [String] = []
@@ -217,7 +217,7 @@ import Testing
         [a, b].forEach { $0.cancel() }
     }
 
-    @Test(.disabled("engine bug: reading dependencies in a new order moves a re-read one to the end of its subscriber list"))
+    @Test
     func `a dependency read again keeps its place when the read order changes`() {
         let swapped = Signal(false), first = Signal(0), second = Signal(0)
         var order: [String] = []

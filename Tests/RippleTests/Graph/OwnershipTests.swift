@@ -163,13 +163,45 @@ import Testing
         let effect = Effect { _ = quadrupled.value }
         #expect(subscribers(of: source) == [ObjectIdentifier(doubled)])
         effect.cancel()
+        // Out of their sources' subscriber lists: writes no longer reach them.
         #expect(source.subs == nil)
-        #expect(doubled.subs == nil && doubled.deps == nil)
-        #expect(quadrupled.subs == nil && quadrupled.deps == nil)
+        #expect(doubled.subs == nil && quadrupled.subs == nil)
+        #expect(doubled.flags.contains(.detached) && quadrupled.flags.contains(.detached))
         source.value = 2                    // recomputes nothing now
         #expect(runs == 1)
         #expect(quadrupled.value == 8)      // and is fresh when read again
         #expect(runs == 2)
+        #expect(subscribers(of: source) == [ObjectIdentifier(doubled)])
+    }
+
+    @Test func `a detached computed that nothing changed under is not recomputed`() {
+        let source = Signal(1)
+        var runs = 0
+        let doubled = Computed { runs += 1; return source.value * 2 }
+        let quadrupled = Computed { doubled.value * 2 }
+        let effect = Effect { _ = quadrupled.value }
+        effect.cancel()
+        #expect(quadrupled.value == 4)      // memoized across detaching and reattaching
+        #expect(runs == 1)
+        source.value = 1                    // equal: nothing changed
+        #expect(quadrupled.value == 4)
+        #expect(runs == 1)
+    }
+
+    @Test func `a detached computed does not keep its subscribers' memory but keeps its own sources`() {
+        weak var weakSource: Signal<Int>?
+        var computed: Computed<Int>?
+        do {
+            let source = Signal(3)
+            weakSource = source
+            computed = Computed { source.value + 1 }
+            let effect = Effect { _ = computed?.value }
+            effect.cancel()
+        }
+        #expect(weakSource != nil)          // the detached computed still depends on it
+        #expect(computed?.value == 4)
+        computed = nil
+        #expect(weakSource == nil)
     }
 
     @Test func `a computed on a branch no longer taken detaches from its sources`() {
@@ -182,9 +214,11 @@ import Testing
         #expect(deep.subs != nil)
         useComputed.value = false
         #expect(deep.subs == nil)
-        #expect(viaComputed.deps == nil)
+        #expect(viaComputed.flags.contains(.detached))
         deep.value = 2
         #expect(deepRuns == 1)
+        #expect(viaComputed.value == 20)    // read again: the changed source is noticed
+        #expect(deepRuns == 2)
         effect.cancel()
     }
 

@@ -72,7 +72,7 @@ import Testing
         #expect(second.availableCountRuns == 1)
     }
 
-    @Test(.disabled("bug: a derived value recomputes after its last observer goes away, though nothing changed"))
+    @Test
     func `a derived value stays cached after its last observer goes away`() {
         let library = Library()
         let view = ViewProbe("available") { library.availableBooksCount }
