@@ -1,0 +1,88 @@
+import Glibc
+
+// RippleBenchmarks: `swift run -c release RippleBenchmarks [--quick] [--filter NAME]
+// [--json FILE]`. See Benchmarks/README.md.
+
+struct Options {
+    var filter: String?
+    var quick = false
+    var jsonPath: String?
+}
+
+func usage() -> Never {
+    print("""
+        usage: RippleBenchmarks [--quick] [--filter NAME] [--json FILE]
+          --quick        every case at small sizes (under a minute), check values still asserted
+          --filter NAME  only the cases whose function name contains NAME (e.g. kairo, bench_ripple_fanOut)
+          --json FILE    also write the results to FILE as JSON
+        """)
+    exit(2)
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--quick": options.quick = true
+        case "--filter":
+            guard let name = arguments.popFirst() else { usage() }
+            options.filter = name
+        case "--json":
+            guard let path = arguments.popFirst() else { usage() }
+            options.jsonPath = path
+        case "--help", "-h": usage()
+        default:
+            printError("RippleBenchmarks: unknown argument \(argument)")
+            usage()
+        }
+    }
+    return options
+}
+
+func matches(_ function: String, _ options: Options) -> Bool {
+    guard let filter = options.filter else { return true }
+    return function.contains(filter)
+}
+
+/// Whether this binary was built without optimization (`-c debug`, the default).
+func isDebugBuild() -> Bool {
+    #if DEBUG
+    return true
+    #else
+    return _isDebugAssertConfiguration()
+    #endif
+}
+
+if isDebugBuild() {
+    printError("""
+        RippleBenchmarks: refusing to report numbers from a debug build.
+        Run `swift run -c release RippleBenchmarks`.
+        """)
+    exit(3)
+}
+
+let options = parseOptions()
+let mode = RunMode(quick: options.quick)
+// Make the shapes' constants opaque to the optimizer.
+busySteps = opaque(100)
+fibArgument = opaque(16)
+
+var report: [(String, JSON)] = [
+    ("mode", .string(mode.quick ? "quick" : "full")),
+    ("filter", options.filter.map(JSON.string) ?? .null),
+]
+
+let selectedShapes = shapes.filter { matches($0.function, options) }
+if !selectedShapes.isEmpty {
+    print("\n## Family B: js-reactivity-benchmark shapes (ratio alien-signals / Ripple, >1: Ripple faster)\n")
+    flushOutput()
+    let results = runShapes(selectedShapes, mode)
+    printShapes(results)
+    report.append(("js_reactivity_benchmark", results.json))
+}
+
+if let path = options.jsonPath {
+    writeFile(path, JSON.object(report).text)
+    print("\nwrote \(path)")
+}
