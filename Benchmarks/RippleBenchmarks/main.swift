@@ -73,6 +73,19 @@ var report: [(String, JSON)] = [
     ("filter", options.filter.map(JSON.string) ?? .null),
 ]
 
+let selectedComparisons = comparisons.compactMap { comparison -> (Comparison, ripple: Bool, observation: Bool)? in
+    let ripple = matches(comparison.ripple.function, options)
+    let observation = matches(comparison.observation.function, options)
+    return ripple || observation ? (comparison, ripple, observation) : nil
+}
+if !selectedComparisons.isEmpty {
+    print("\n## Family A: Ripple against Apple's Observation (time per operation; Obs / Ripple > 1: Ripple faster)\n")
+    flushOutput()
+    let rows = runComparisons(selectedComparisons, mode)
+    printComparisons(rows)
+    report.append(("observation", comparisonsJSON(rows)))
+}
+
 let selectedShapes = shapes.filter { matches($0.function, options) }
 if !selectedShapes.isEmpty {
     print("\n## Family B: js-reactivity-benchmark shapes (ratio alien-signals / Ripple, >1: Ripple faster)\n")
