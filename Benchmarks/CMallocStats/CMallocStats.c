@@ -1,5 +1,7 @@
 #include "CMallocStats.h"
 
+#include <stdlib.h>  // defines __GLIBC__ and __GLIBC_MINOR__ where glibc is the C library
+
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
 #include <malloc.h>
 

@@ -95,6 +95,20 @@ if !selectedShapes.isEmpty {
     report.append(("js_reactivity_benchmark", results.json))
 }
 
+let selectedMemory = memoryCases.filter { matches($0.function, options) }
+if !selectedMemory.isEmpty {
+    print("\n## Memory: bytes per object, from the allocator (mallinfo2), slope over 100,000 -> 200,000\n")
+    flushOutput()
+    report.append(("memory", measurementsJSON(runMeasurements(selectedMemory, mode))))
+}
+
+let selectedScale = scaleCases.filter { matches($0.function, options) }
+if !selectedScale.isEmpty {
+    print("\n## Scale: a write costs what it affects, not the graph's size\n")
+    flushOutput()
+    report.append(("scale", measurementsJSON(runMeasurements(selectedScale, mode))))
+}
+
 if let path = options.jsonPath {
     writeFile(path, JSON.object(report).text)
     print("\nwrote \(path)")
