@@ -113,6 +113,24 @@ func checkEqual<T: Equatable>(_ actual: T, _ expected: T, _ what: @autoclosure (
     if actual != expected { fail("\(what()): got \(actual), expected \(expected)") }
 }
 
+// MARK: Machine
+
+/// The 1, 5 and 15 minute load averages from /proc/loadavg, or nil. The machine is
+/// shared: a load above the core count means other work competed with the run.
+func loadAverage() -> String? {
+    guard let file = fopen("/proc/loadavg", "r") else { return nil }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 128)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+    let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return line.split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+/// The number of processors this process may run on.
+func processorCount() -> Int {
+    Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+}
+
 // MARK: busy()
 
 // Safety: written once at startup, before any benchmark runs; read-only afterwards.

@@ -68,9 +68,13 @@ let mode = RunMode(quick: options.quick)
 busySteps = opaque(100)
 fibArgument = opaque(16)
 
+let loadAtStart = loadAverage()
+print("RippleBenchmarks, \(mode.quick ? "quick" : "full") run, \(processorCount()) processors, load average at start: \(loadAtStart ?? "?")")
 var report: [(String, JSON)] = [
     ("mode", .string(mode.quick ? "quick" : "full")),
     ("filter", options.filter.map(JSON.string) ?? .null),
+    ("processors", .number(Double(processorCount()))),
+    ("load_average_at_start", loadAtStart.map(JSON.string) ?? .null),
 ]
 
 let selectedComparisons = comparisons.compactMap { comparison -> (Comparison, ripple: Bool, observation: Bool)? in
@@ -108,6 +112,10 @@ if !selectedScale.isEmpty {
     flushOutput()
     report.append(("scale", measurementsJSON(runMeasurements(selectedScale, mode))))
 }
+
+let loadAtEnd = loadAverage()
+print("\nload average at end: \(loadAtEnd ?? "?")")
+report.append(("load_average_at_end", loadAtEnd.map(JSON.string) ?? .null))
 
 if let path = options.jsonPath {
     writeFile(path, JSON.object(report).text)
