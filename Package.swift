@@ -8,6 +8,9 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The example programs, one executable target each under Examples/.
+let examples = ["BookReader", "TodoList", "ShoppingCart", "Dashboard", "SensorMonitor"]
+
 let package = Package(
     name: "Ripple",
     // Synchronization (Mutex, Atomic) and typed AsyncSequence need these releases.
@@ -37,6 +40,29 @@ let package = Package(
         .testTarget(
             name: "RippleTests",
             dependencies: ["Ripple"],
+            swiftSettings: strictSwift
+        ),
+
+        // The example programs (`swift run BookReader`). Each re-creates a SwiftUI app
+        // from the articles as a terminal program on a small view layer of its own.
+        .target(
+            name: "RippleViews",
+            dependencies: ["Ripple"],
+            path: "Examples/RippleViews",
+            swiftSettings: strictSwift
+        ),
+    ] + examples.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: ["Ripple", "RippleViews"],
+            path: "Examples/\(name)",
+            swiftSettings: strictSwift
+        )
+    } + [
+        // Examples are tests too: each scripted run is asserted line by line.
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["Ripple", "RippleViews"] + examples.map { .target(name: $0) },
             swiftSettings: strictSwift
         ),
     ]

@@ -40,9 +40,14 @@ public final class Computed<Value>: DependentNode {
 
     @usableFromInline
     init(compute: @escaping () throws -> Value, update: @escaping (Computed<Value>, RuntimeRef) -> Bool) {
-        self.compute = EnvironmentScope.bind(compute)
         self.update = update
-        super.init(flags: [.computed, .dirty])
+        if let environment = EnvironmentScope.captured() {
+            self.compute = { try EnvironmentScope.$current.withValue(environment, operation: compute) }
+            super.init(flags: [.computed, .dirty, .capturedEnvironment])
+        } else {
+            self.compute = compute
+            super.init(flags: [.computed, .dirty])
+        }
     }
 
     @usableFromInline
@@ -50,10 +55,12 @@ public final class Computed<Value>: DependentNode {
         self.init(compute: compute, update: { $0.refresh(equal: equivalence.equal, $1) })
     }
 
-    /// Creates a computed whose every recompute counts as a change.
+    /// Creates a computed whose equality rule is found from the value's type at run
+    /// time: values with no equality change on every recompute; in generic code,
+    /// `Equatable` values, objects and optional objects still cut off.
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) {
-        self.init(compute: compute, update: { $0.refresh(equal: { _, _ in false }, $1) })
+        self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), compute: compute)
     }
 
     /// Creates a computed whose recomputes count as changes only when `==` says so.
@@ -80,7 +87,8 @@ public final class Computed<Value>: DependentNode {
         self.init(compute: compute, update: { $0.refresh(equal: ==, $1) })
     }
 
-    /// Creates a computed that may throw; the error is cached like a value.
+    /// Creates a computed that may throw; the error is cached like a value. The
+    /// equality rule is found from the value's type at run time.
     ///
     /// ```swift
     /// struct Negative: Error {}
@@ -95,7 +103,7 @@ public final class Computed<Value>: DependentNode {
     /// ```
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { $0.refresh(equal: { _, _ in false }, $1) })
+        self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), compute: compute)
     }
 
     /// Creates a throwing computed compared with `==`.
@@ -202,7 +210,11 @@ public final class Computed<Value>: DependentNode {
 
     @usableFromInline
     override func recompute(_ runtime: RuntimeRef) -> Bool {
-        update(self, runtime)
+        guard !flags.contains(.capturedEnvironment), EnvironmentScope.mayBeActive else {
+            return update(self, runtime)
+        }
+        // Created outside every scope: whoever triggers the run must not lend it theirs.
+        return EnvironmentScope.isolatingAmbient { update(self, runtime) }
     }
 
     /// Runs `compute` in this node's tracking scope and caches the result; returns
@@ -212,9 +224,13 @@ public final class Computed<Value>: DependentNode {
         let outer = Graph.beginComputing(self, runtime)
         let result = Result(catching: compute)
         let changed: Bool
-        if case .success(let old)? = cached, case .success(let new) = result {
+        switch (cached, result) {
+        case (.success(let old)?, .success(let new)):
             changed = !equal(old, new)
-        } else {
+        case (_?, .failure(let error)) where error is ModelDeallocated:
+            // A derived property whose model is gone keeps its last value, inert.
+            changed = false
+        default:
             changed = true
         }
         Graph.endComputing(self, outer, runtime)
@@ -229,11 +245,17 @@ extension Graph {
     /// What a computed's run replaces in the runtime, restored when it ends.
     @usableFromInline
     struct OuterRun {
-        let sub: Unmanaged<DependentNode>?
-        let effect: Unmanaged<Effect>?
+        @usableFromInline let sub: Unmanaged<DependentNode>?
+        @usableFromInline let effect: Unmanaged<Effect>?
+
+        @inlinable
+        init(sub: Unmanaged<DependentNode>?, effect: Unmanaged<Effect>?) {
+            self.sub = sub
+            self.effect = effect
+        }
     }
 
-    @usableFromInline
+    @inlinable
     static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> OuterRun {
         let outer = OuterRun(sub: runtime.pointee.activeSub, effect: runtime.pointee.runningEffect)
         runtime.pointee.activeSub = .passUnretained(node)
@@ -244,7 +266,7 @@ extension Graph {
         return outer
     }
 
-    @usableFromInline
+    @inlinable
     static func endComputing(_ node: DependentNode, _ outer: OuterRun, _ runtime: RuntimeRef) {
         runtime.pointee.busy -= 1
         runtime.pointee.computeDepth -= 1

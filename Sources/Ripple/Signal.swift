@@ -31,15 +31,23 @@ public final class Signal<Value>: ReactiveNode {
         super.init(flags: .source)
     }
 
-    /// Creates a signal whose every write notifies (the value has no equality).
+    /// Creates a signal whose equality rule is found from the value's type at run time.
+    ///
+    /// Concrete types reach the constrained initializers below; this one serves values
+    /// with no equality (every write notifies) and generic code, where it still finds
+    /// `Equatable` conformances, class instances and optional class instances.
     ///
     /// ```swift
     /// let tick = Signal(())
-    /// tick.value = ()        // notifies every time
+    /// tick.value = ()        // no equality: notifies every time
+    ///
+    /// func makeSignal<T>(_ value: T) -> Signal<T> { Signal(value) }
+    /// let count = makeSignal(1)
+    /// count.value = 1        // Int is Equatable: no-op
     /// ```
     @inlinable
     public convenience init(_ value: Value) {
-        self.init(value, equivalence: .rule(ValueEquality<Value>.self))
+        self.init(value, equivalence: .rule(ValueEquality<Value>.defaultRule))
     }
 
     /// Creates a signal that notifies only when `==` says the value changed.

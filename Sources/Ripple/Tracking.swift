@@ -84,8 +84,8 @@ final class TrackingScope: DependentNode {
         }
         armed = true
         _ = Unmanaged.passUnretained(self).retain()
-        if flags.contains(.dirty) {
-            // `apply` itself changed something it had read.
+        if !flags.isDisjoint(with: .stale) {
+            // `apply` itself wrote something it had read.
             Graph.enqueue(self, runtime)
             if runtime.pointee.batchDepth == 0 { Graph.flush(runtime) }
         }

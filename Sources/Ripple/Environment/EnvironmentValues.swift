@@ -94,9 +94,18 @@ enum EnvironmentScope {
 
     /// Scopes open anywhere, so that code outside all of them skips the task-local.
     static let openScopes = Atomic<Int>(0)
+    /// Whether any scope was ever opened in this process. Until one is, no task can
+    /// carry an environment, and nodes skip every environment check.
+    static let everOpened = Atomic<Bool>(false)
 
-    static func open() { openScopes.add(1, ordering: .relaxed) }
-    static func close() { openScopes.subtract(1, ordering: .relaxed) }
+    static func open() {
+        openScopes.add(1, ordering: .relaxed)
+        everOpened.store(true, ordering: .relaxed)
+    }
+
+    static func close() {
+        openScopes.subtract(1, ordering: .relaxed)
+    }
 
     /// The environment to capture for a node created now, if there is one.
     static func captured() -> EnvironmentValues? {
@@ -108,15 +117,11 @@ enum EnvironmentScope {
     /// Whether a scope may be active for the calling code: one is open somewhere, or the
     /// code runs in a task (which may have inherited one from a scope already closed).
     static var mayBeActive: Bool {
-        openScopes.load(ordering: .relaxed) > 0 || withUnsafeCurrentTask { $0 != nil }
+        guard everOpened.load(ordering: .relaxed) else { return false }
+        return openScopes.load(ordering: .relaxed) > 0 || withUnsafeCurrentTask { $0 != nil }
     }
 
     /// Wraps a node's closure so that it always runs in the environment of its creation.
-    static func bind<Result>(_ body: @escaping () throws -> Result) -> () throws -> Result {
-        guard let values = captured() else { return body }
-        return { try EnvironmentScope.$current.withValue(values, operation: body) }
-    }
-
     static func bind<Result>(_ body: @escaping () -> Result) -> () -> Result {
         guard let values = captured() else { return body }
         return { EnvironmentScope.$current.withValue(values, operation: body) }

@@ -48,12 +48,16 @@ final class CustomEquality<Value> {
 extension ValueEquality {
     /// The rule for `Value` found at run time, for code that cannot pick an overload
     /// statically (decoding). Costs a dynamic cast; the initializers avoid it.
+    @usableFromInline
     static var defaultRule: ValueEquality<Value>.Type {
         if let equatable = Value.self as? any Equatable.Type {
             return equatableRule(equatable)
         }
         if Value.self is AnyObject.Type {
             return AnyIdentityEquality<Value>.self
+        }
+        if Value.self is any OptionalObject.Type {
+            return OptionalIdentityEquality<Value>.self
         }
         return ValueEquality<Value>.self
     }
@@ -68,5 +72,20 @@ extension ValueEquality {
 final class AnyIdentityEquality<Value>: ValueEquality<Value> {
     override class func equal(_ old: Value, _ new: Value) -> Bool {
         unsafeBitCast(old, to: AnyObject.self) === unsafeBitCast(new, to: AnyObject.self)
+    }
+}
+
+/// Optionals of class instances: identity, and nil equals nil.
+protocol OptionalObject {
+    var objectIdentifier: ObjectIdentifier? { get }
+}
+
+extension Optional: OptionalObject where Wrapped: AnyObject {
+    var objectIdentifier: ObjectIdentifier? { map(ObjectIdentifier.init) }
+}
+
+final class OptionalIdentityEquality<Value>: ValueEquality<Value> {
+    override class func equal(_ old: Value, _ new: Value) -> Bool {
+        (old as? any OptionalObject)?.objectIdentifier == (new as? any OptionalObject)?.objectIdentifier
     }
 }

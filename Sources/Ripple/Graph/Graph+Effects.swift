@@ -37,8 +37,8 @@ extension Graph {
         if effect.flags.contains(.disposed) {
             // Cancelled from its own body.
             dispose(effect, runtime)
-        } else if effect.flags.contains(.dirty) {
-            // It wrote something it had read: run again once this run's writes settle.
+        } else if !effect.flags.isDisjoint(with: .stale) {
+            // It wrote something it had read: revisit it once this run's writes settle.
             enqueue(effect, runtime)
         }
     }
@@ -61,7 +61,14 @@ extension Graph {
     }
 
     /// Cancels an effect for good: children, cleanups, then its links.
+    ///
+    /// An effect whose body is running (a child cancelling its parent, say) is only
+    /// marked; `execute` completes the disposal when the body returns.
     static func dispose(_ effect: Effect, _ runtime: RuntimeRef) {
+        if effect.flags.contains(.running) {
+            effect.flags.insert(.disposed)
+            return
+        }
         if effect.flags.contains(.hasChildren) {
             disposeChildren(of: effect, runtime)
         }

@@ -20,10 +20,11 @@ extension Graph {
         link.pointee.sub._withUnsafeGuaranteedRef { sub in
             let flags = sub.flags
             if flags.contains(.running) {
-                // Written during its own run (an effect writing what it read): run again
-                // afterwards, but only if this run already read it.
-                if !flags.contains(.dirty), isConfirmed(link, in: sub) {
-                    sub.flags = flags.union(.dirty)
+                // Written during its own run (an effect writing what it read): revisit it
+                // afterwards, but only if this run already read it. A `.pending` notice
+                // stays pending: the write may be undone, or cut off by a computed.
+                if !flags.contains(flag), !flags.contains(.dirty), isConfirmed(link, in: sub) {
+                    sub.flags = flags.union(flag)
                 }
                 return nil
             }

@@ -104,17 +104,6 @@ extension Graph {
 
     /// Brings a stale computed up to date before a read.
     static func refresh(_ node: DependentNode, _ runtime: RuntimeRef) {
-        if runtime.pointee.busy == 0 {
-            // Outermost: user code recomputing here runs in the environment its nodes
-            // captured, not in the caller's.
-            EnvironmentScope.isolatingAmbient { revalidate(node, runtime) }
-            runtime.drainRetired()
-        } else {
-            revalidate(node, runtime)
-        }
-    }
-
-    private static func revalidate(_ node: DependentNode, _ runtime: RuntimeRef) {
         runtime.pointee.busy += 1
         if node.flags.contains(.dirty) || checkDirty(node, runtime) {
             _ = recomputeAndNotify(node, runtime)
@@ -122,5 +111,6 @@ extension Graph {
             node.flags.remove(.pending)
         }
         runtime.pointee.busy -= 1
+        runtime.drainRetired()
     }
 }

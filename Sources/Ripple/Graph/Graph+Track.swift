@@ -14,7 +14,7 @@ extension Graph {
 
     /// Starts a run of `sub`: reads are matched against the previous run's links,
     /// in order, from the front.
-    @inline(__always)
+    @inlinable
     static func beginTracking(_ sub: DependentNode) {
         sub.depsTail = nil
         var flags = sub.flags
@@ -25,9 +25,17 @@ extension Graph {
     }
 
     /// Ends a run of `sub`: links the run did not confirm are removed.
-    @inline(__always)
+    @inlinable
     static func endTracking(_ sub: DependentNode, _ runtime: RuntimeRef) {
         sub.flags.remove(.running)
+        let unconfirmed = sub.depsTail.map { $0.pointee.nextDep } ?? sub.deps
+        if unconfirmed != nil {
+            removeUnconfirmed(sub, runtime)
+        }
+    }
+
+    @usableFromInline
+    static func removeUnconfirmed(_ sub: DependentNode, _ runtime: RuntimeRef) {
         let stale: LinkPointer?
         if let tail = sub.depsTail {
             stale = tail.pointee.nextDep
@@ -204,6 +212,8 @@ extension Graph {
                 }
             }
         }
+        // A scope whose last dependency died is spent: let it and its onChange go now.
+        runtime.drainRetired()
     }
 
     /// A dependent node is dying: its links go, and its queue entry with them.

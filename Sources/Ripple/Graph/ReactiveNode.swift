@@ -9,38 +9,40 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable init(rawValue: UInt32) { self.rawValue = rawValue }
 
     // Kind.
-    @usableFromInline static let source = NodeFlags(rawValue: 1 << 0)
-    @usableFromInline static let computed = NodeFlags(rawValue: 1 << 1)
-    @usableFromInline static let effect = NodeFlags(rawValue: 1 << 2)
-    @usableFromInline static let tracker = NodeFlags(rawValue: 1 << 3)
-    @usableFromInline static let tombstone = NodeFlags(rawValue: 1 << 4)
+    @inlinable static var source: NodeFlags { NodeFlags(rawValue: 1 << 0) }
+    @inlinable static var computed: NodeFlags { NodeFlags(rawValue: 1 << 1) }
+    @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 2) }
+    @inlinable static var tracker: NodeFlags { NodeFlags(rawValue: 1 << 3) }
+    @inlinable static var tombstone: NodeFlags { NodeFlags(rawValue: 1 << 4) }
 
     // Propagation state.
     /// Must recompute or re-run: a dependency changed.
-    @usableFromInline static let dirty = NodeFlags(rawValue: 1 << 5)
+    @inlinable static var dirty: NodeFlags { NodeFlags(rawValue: 1 << 5) }
     /// A dependency further up may have changed; revalidate before trusting the cache.
-    @usableFromInline static let pending = NodeFlags(rawValue: 1 << 6)
+    @inlinable static var pending: NodeFlags { NodeFlags(rawValue: 1 << 6) }
     /// Computing or running right now.
-    @usableFromInline static let running = NodeFlags(rawValue: 1 << 7)
+    @inlinable static var running: NodeFlags { NodeFlags(rawValue: 1 << 7) }
     /// In the effect queue.
-    @usableFromInline static let queued = NodeFlags(rawValue: 1 << 8)
+    @inlinable static var queued: NodeFlags { NodeFlags(rawValue: 1 << 8) }
     /// Flipped at the start of every run; a link confirmed in this run carries the same bit.
-    @usableFromInline static let parity = NodeFlags(rawValue: 1 << 9)
+    @inlinable static var parity: NodeFlags { NodeFlags(rawValue: 1 << 9) }
     /// Cancelled effect or spent tracking scope.
-    @usableFromInline static let disposed = NodeFlags(rawValue: 1 << 10)
+    @inlinable static var disposed: NodeFlags { NodeFlags(rawValue: 1 << 10) }
     /// An effect that owns child effects among its dependencies.
-    @usableFromInline static let hasChildren = NodeFlags(rawValue: 1 << 11)
+    @inlinable static var hasChildren: NodeFlags { NodeFlags(rawValue: 1 << 11) }
     /// On the path of a revalidation walk; meeting it again means a cycle.
-    @usableFromInline static let checking = NodeFlags(rawValue: 1 << 14)
+    @inlinable static var checking: NodeFlags { NodeFlags(rawValue: 1 << 14) }
+    /// A computed that re-runs in the environment it was created in.
+    @inlinable static var capturedEnvironment: NodeFlags { NodeFlags(rawValue: 1 << 15) }
 
     // Sources written inside a batch.
     /// The value seen by subscribers is saved in the batch log.
-    @usableFromInline static let logged = NodeFlags(rawValue: 1 << 12)
+    @inlinable static var logged: NodeFlags { NodeFlags(rawValue: 1 << 12) }
     /// Mutated in place: counts as changed whatever the values compare.
-    @usableFromInline static let forced = NodeFlags(rawValue: 1 << 13)
+    @inlinable static var forced: NodeFlags { NodeFlags(rawValue: 1 << 13) }
 
-    @usableFromInline static let watching: NodeFlags = [.effect, .tracker]
-    @usableFromInline static let stale: NodeFlags = [.dirty, .pending]
+    @inlinable static var watching: NodeFlags { [.effect, .tracker] }
+    @inlinable static var stale: NodeFlags { [.dirty, .pending] }
 }
 
 /// The engine's common base of every node in a Ripple graph: signals, computeds,

@@ -10,15 +10,15 @@ internal import RippleThreadLocal
 @usableFromInline
 struct Runtime {
     /// The node whose run is recording dependencies, if any.
-    var activeSub: Unmanaged<DependentNode>?
+    @usableFromInline var activeSub: Unmanaged<DependentNode>?
     /// The effect whose body is running (`onCleanup` target, parent of new effects).
-    var runningEffect: Unmanaged<Effect>?
+    @usableFromInline var runningEffect: Unmanaged<Effect>?
     /// Computeds evaluating right now; a write while it is positive is a misuse.
-    var computeDepth = 0
+    @usableFromInline var computeDepth = 0
     /// Open `batch` scopes, effect runs and flushes; effects run when it returns to zero.
     @usableFromInline var batchDepth = 0
     /// Walks and user code in progress; releases wait until it returns to zero.
-    var busy = 0
+    @usableFromInline var busy = 0
     var flushing = false
     /// Counts flushes, so an effect can tell its runs in this flush from earlier ones.
     var flushEpoch: UInt32 = 0

@@ -27,8 +27,10 @@
 /// downstream re-runs.
 ///
 /// The wrapper reaches its instance through the enclosing-instance subscript
-/// (`_enclosingInstance`, underscored but stable in practice) and holds it `unowned`:
-/// the node lives inside the instance. It works on class properties only.
+/// (`_enclosingInstance`, underscored but stable in practice). The node lives inside
+/// the instance and refers to it weakly: an observer that outlives the instance keeps
+/// seeing the last value, which can no longer change. It works on class properties
+/// only.
 @propertyWrapper
 public struct Derived<Model: AnyObject, Value> {
     @usableFromInline
@@ -46,10 +48,11 @@ public struct Derived<Model: AnyObject, Value> {
         self.state = .lazy(rule)
     }
 
-    /// A derived property whose every recompute counts as a change.
+    /// A derived property whose equality rule is found from the value's type at run
+    /// time (every recompute is a change for values with no equality).
     @inlinable
     public init(_ compute: @escaping (Model) -> Value) {
-        self.init(compute, rule: ValueEquality<Value>.self)
+        self.init(compute, rule: ValueEquality<Value>.defaultRule)
     }
 
     /// A derived property whose recomputes count as changes only when `==` says so.
@@ -86,7 +89,12 @@ public struct Derived<Model: AnyObject, Value> {
             return node
         case .lazy(let rule):
             let compute = self.compute
-            let node = Computed<Value>(equivalence: .rule(rule)) { [unowned model] in compute(model) }
+            // Weak: observers may keep the node alive after its model is gone. It then
+            // keeps its last value (see `ModelDeallocated`).
+            let node = Computed<Value>(equivalence: .rule(rule)) { [weak model] in
+                guard let model else { throw ModelDeallocated() }
+                return compute(model)
+            }
             state = .live(node)
             return node
         }
@@ -100,4 +108,11 @@ public struct Derived<Model: AnyObject, Value> {
     ) -> Value {
         model[keyPath: storageKeyPath].node(for: model).value
     }
+}
+
+/// Thrown by a derived property's computation when its model has been deallocated;
+/// the node then keeps its last value.
+@usableFromInline
+struct ModelDeallocated: Error {
+    @usableFromInline init() {}
 }

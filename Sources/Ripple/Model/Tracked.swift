@@ -54,10 +54,11 @@ public struct Tracked<Value> {
         storage = .unobserved(value, rule)
     }
 
-    /// A tracked property whose every write notifies.
+    /// A tracked property whose equality rule is found from the value's type at run
+    /// time (every write notifies for values with no equality).
     @inlinable
     public init(wrappedValue: Value) {
-        self.init(wrappedValue, rule: ValueEquality<Value>.self)
+        self.init(wrappedValue, rule: ValueEquality<Value>.defaultRule)
     }
 
     /// A tracked property whose writes notify when `==` says the value changed.
@@ -95,6 +96,24 @@ public struct Tracked<Value> {
         case .observed(let signal): return signal.storage
         case .moving: Graph.reentrantPropertyAccess()
         }
+    }
+
+    /// The signal behind the property, if a tracking context has read it.
+    @inlinable
+    var observingSignal: Signal<Value>? {
+        if case .observed(let signal) = storage { return signal }
+        return nil
+    }
+
+    /// Moves the unobserved value out, leaving `.moving`: the caller then holds the
+    /// only reference to its storage and can mutate it without copy-on-write.
+    @inlinable
+    mutating func takeUnobserved() -> (Value, ValueEquality<Value>.Type) {
+        guard case .unobserved(let value, let rule) = storage else {
+            Graph.reentrantPropertyAccess()
+        }
+        storage = .moving
+        return (value, rule)
     }
 
     /// The signal behind the property, created on the first tracked read.
@@ -137,19 +156,15 @@ public struct Tracked<Value> {
             }
         }
         _modify {
-            switch model[keyPath: storageKeyPath].storage {
-            case .observed(let signal):
+            if let signal = model[keyPath: storageKeyPath].observingSignal {
                 let runtime = signal.beginMutation()
                 defer { signal.endMutation(runtime) }
                 yield &signal.storage
-            case .unobserved(var value, let rule):
+            } else {
                 Graph.willWriteUnobserved()
-                // Moving the value out leaves it uniquely referenced: no copy-on-write.
-                model[keyPath: storageKeyPath].storage = .moving
+                var (value, rule) = model[keyPath: storageKeyPath].takeUnobserved()
                 defer { model[keyPath: storageKeyPath].storage = .unobserved(value, rule) }
                 yield &value
-            case .moving:
-                Graph.reentrantPropertyAccess()
             }
         }
     }

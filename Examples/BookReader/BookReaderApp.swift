@@ -1,0 +1,161 @@
+import Ripple
+import RippleViews
+
+/// The BookReader app in a terminal: the library, a book's details, and an editor,
+/// driven by commands.
+///
+/// The `Library` and the `Navigation` are put in the environment once, at the root;
+/// views resolve them with `@Environment`. Each command changes the models, and the
+/// views that read what changed render again, and no others.
+@MainActor
+final class BookReaderApp: TerminalApp {
+    let library: Library
+    let navigation = Navigation()
+    let host = ViewHost()
+
+    init(library: Library = .sample()) {
+        self.library = library
+    }
+
+    let title = [
+        "BookReader: a Library of Books and Authors, shared with its views through the environment.",
+        "After each command, the views that rendered and what they drew; the others did not run.",
+    ]
+
+    let commands = [
+        CommandSpec("open <book>", "show a book's details"),
+        CommandSpec("back", "close the details"),
+        CommandSpec("checkout [<book>]", "check a book out (the open one by default)"),
+        CommandSpec("return [<book>]", "return a book (the open one by default)"),
+        CommandSpec("edit [<book>]", "open the editor on a book (the open one by default)"),
+        CommandSpec(#"title "<text>""#, "type a title into the editor"),
+        CommandSpec(#"author "<name>""#, "type an author into the editor"),
+        CommandSpec("done", "close the editor"),
+        CommandSpec(#"rename <book> "<title>""#, "rename a book without the editor"),
+        CommandSpec(#"add "<title>" by "<author>""#, "add a book"),
+        CommandSpec("remove <book>", "remove a book"),
+        CommandSpec("show", "print the whole screen"),
+    ]
+
+    let script = [
+        "open 2",
+        "checkout",
+        "edit",
+        #"title "The Dispossessed""#,
+        #"author "Ursula Le Guin""#,
+        "done",
+        #"rename 1 "Dune Messiah""#,
+        "return",
+        #"add "Parable of the Sower" by "Octavia E. Butler""#,
+        "remove 3",
+        "back",
+        "show",
+    ]
+
+    func start() -> [String] {
+        withEnvironment(library) {
+            withEnvironment(navigation) {
+                host.mount(ContentView())
+            }
+        }
+        return host.takeReport()
+    }
+
+    func run(_ command: Command) throws(CommandError) -> [String] {
+        switch command.name {
+        case "open":
+            try command.expectArguments(1)
+            let book = try book(command.integer(at: 0))
+            host.update { navigation.selection = book }
+        case "back":
+            try command.expectArguments(0)
+            guard navigation.selection != nil else { throw .rejected("no book is open") }
+            // One change for the root, not two: it renders once.
+            host.update {
+                batch {
+                    navigation.selection = nil
+                    navigation.editing = nil
+                }
+            }
+        case "checkout", "return":
+            try command.expectArguments(0...1)
+            let book = try bookArgument(command)
+            let checkingOut = command.name == "checkout"
+            guard book.isAvailable == checkingOut else {
+                throw .rejected("\"\(book.title)\" is \(checkingOut ? "already checked out" : "not checked out")")
+            }
+            host.update { book.isAvailable = !checkingOut }
+        case "edit":
+            try command.expectArguments(0...1)
+            let book = try bookArgument(command)
+            host.update { navigation.editing = book }
+        case "title":
+            try command.expectArguments(1)
+            try type(command.string(at: 0), into: { $0.title })
+        case "author":
+            try command.expectArguments(1)
+            try type(command.string(at: 0), into: { $0.author.name })
+        case "done":
+            try command.expectArguments(0)
+            guard navigation.editing != nil else { throw .rejected("the editor is not open") }
+            host.update { navigation.editing = nil }
+        case "rename":
+            try command.expectArguments(2)
+            let book = try book(command.integer(at: 0))
+            let title = try command.string(at: 1)
+            host.update { book.title = title }
+        case "add":
+            try command.expectArguments(3)
+            guard command.arguments[1] == "by" else {
+                throw .malformed("expected 'by' between the title and the author")
+            }
+            let (title, author) = (command.arguments[0], command.arguments[2])
+            host.update { library.add(title: title, author: author) }
+        case "remove":
+            try command.expectArguments(1)
+            let book = try book(command.integer(at: 0))
+            host.update {
+                batch {
+                    if navigation.selection === book { navigation.selection = nil }
+                    if navigation.editing === book { navigation.editing = nil }
+                    library.remove(book)
+                }
+            }
+        case "show":
+            try command.expectArguments(0)
+            return host.screen.map { "  " + $0 }
+        default:
+            throw .unknown(command.name)
+        }
+        return host.takeReport()
+    }
+
+    /// Typing into one of the editor's fields: a write through the binding it shows.
+    private func type(_ text: String, into field: (Bindable<Book>) -> Binding<String>) throws(CommandError) {
+        guard let book = navigation.editing else {
+            throw .rejected("the editor is not open: use 'edit <book>' first")
+        }
+        @Bindable var edited = book
+        let binding = field($edited)
+        host.update { binding.wrappedValue = text }
+    }
+
+    private func book(_ id: Int) throws(CommandError) -> Book {
+        guard let book = library.book(id) else {
+            let ids = library.books.map { "#\($0.id)" }.joined(separator: ", ")
+            throw .rejected("no book #\(id); the library has \(ids.isEmpty ? "no books" : ids)")
+        }
+        return book
+    }
+
+    /// The book named by the command's argument, or the open one.
+    private func bookArgument(_ command: Command) throws(CommandError) -> Book {
+        if command.arguments.isEmpty {
+            guard let book = navigation.selection else {
+                throw .rejected("no book is open: name one, as in '\(command.name) 2'")
+            }
+            return book
+        }
+        return try book(command.integer(at: 0))
+    }
+}

@@ -1,0 +1,44 @@
+import Ripple
+
+/// The books, shared with every view through the environment.
+final class Library {
+    @Tracked var books: [Book]
+
+    /// How many books can be checked out: recomputed only when the list or a book's
+    /// availability changes, never when a title does.
+    @Derived({ (library: Library) in library.books.filter(\.isAvailable).count })
+    var availableBooksCount: Int
+
+    /// The number the next added book gets; plain, since no view shows it.
+    private var nextID: Int
+
+    init(books: [Book]) {
+        self.books = books
+        self.nextID = (books.map(\.id).max() ?? 0) + 1
+    }
+
+    /// Three books by three authors.
+    static func sample() -> Library {
+        Library(books: [
+            Book(id: 1, title: "Dune", author: Author(name: "Frank Herbert")),
+            Book(id: 2, title: "The Left Hand of Darkness", author: Author(name: "Ursula K. Le Guin")),
+            Book(id: 3, title: "Kindred", author: Author(name: "Octavia E. Butler")),
+        ])
+    }
+
+    func book(_ id: Int) -> Book? {
+        books.first { $0.id == id }
+    }
+
+    @discardableResult
+    func add(title: String, author: String) -> Book {
+        let book = Book(id: nextID, title: title, author: Author(name: author))
+        nextID += 1
+        books.append(book)
+        return book
+    }
+
+    func remove(_ book: Book) {
+        books.removeAll { $0 === book }
+    }
+}

@@ -1,0 +1,8 @@
+import Ripple
+
+/// Where the reader is: the book whose details are open, and the book being edited
+/// (a sheet over the details). The root view follows it.
+final class Navigation {
+    @Tracked var selection: Book?
+    @Tracked var editing: Book?
+}

@@ -1,0 +1,3 @@
+import RippleViews
+
+await runTerminalApp(BookReaderApp(), arguments: CommandLine.arguments)

@@ -1,0 +1,3 @@
+import RippleViews
+
+await runTerminalApp(DashboardApp(), arguments: CommandLine.arguments)

@@ -1,0 +1,203 @@
+import Ripple
+import RippleViews
+
+/// The sensor monitor in a terminal: a simulated sensor writes bursts of samples from a
+/// task; views render on every sample, while a consumer that follows
+/// `observe { ... }` receives one coalesced reading per burst.
+///
+/// The scripted run is deterministic without sleeping: the sensor task writes a burst
+/// without suspending, then waits for the next; each `burst` command waits until the
+/// consumer has received its reading.
+@MainActor
+final class SensorMonitorApp: TerminalApp {
+    let station = Station()
+    let host = ViewHost()
+    let settingsFile = SettingsFile()
+
+    private let bursts: AsyncStream<[Sample]>
+    private let burstInput: AsyncStream<[Sample]>.Continuation
+    private var sensorTask: Task<Void, Never>?
+    private var consumerTask: Task<Void, Never>?
+    private let delivered = Handoff()
+    private var consumerLines: [String] = []
+    private var lastDelivered: Reading?
+    private(set) var readingsReceived = 0
+    private var finished = false
+
+    /// What the consumer follows.
+    struct Reading: Equatable {
+        var sample: Int
+        var temperature: Double
+        var humidity: Double
+    }
+
+    init() {
+        (bursts, burstInput) = AsyncStream.makeStream()
+    }
+
+    let title = [
+        "SensorMonitor: a simulated sensor writes bursts of samples from a task. Views render",
+        "on every sample; a consumer following observe { ... } gets one coalesced reading per burst.",
+    ]
+
+    let commands = [
+        CommandSpec("burst <temperature>/<humidity> ...", "the sensor writes these samples in quick succession (°C/%)"),
+        CommandSpec(#"label "<name>""#, "rename the sensor"),
+        CommandSpec("unit <celsius|fahrenheit>", "the unit temperatures are shown in"),
+        CommandSpec("threshold <degrees>", "alert above this temperature, in the unit shown"),
+        CommandSpec("save", "save the settings to a JSON file"),
+        CommandSpec("load", "load the saved settings"),
+        CommandSpec("show", "print the whole screen"),
+    ]
+
+    let script = [
+        "burst 20.5/45 21.0/46 21.4/47 21.9/48 22.3/48",
+        "threshold 22",
+        "unit fahrenheit",
+        #"label "Cellar""#,
+        "save",
+        "unit celsius",
+        #"label "Attic""#,
+        "load",
+        "burst 21.8/50 22.6/51 21.5/52",
+    ]
+
+    func start() async -> [String] {
+        withEnvironment(station) {
+            host.mount(MonitorView())
+        }
+        startSensor()
+        startConsumer()
+        await delivered.wait()
+        return host.takeReport() + takeConsumerLines()
+    }
+
+    func run(_ command: Command) async throws(CommandError) -> [String] {
+        @Bindable var settings = station.settings
+        switch command.name {
+        case "burst":
+            guard !command.arguments.isEmpty else {
+                throw .malformed("expected at least one sample, as in 21.5/40")
+            }
+            var samples: [Sample] = []
+            for word in command.arguments {
+                samples.append(try Self.sample(word))
+            }
+            await host.update {
+                burstInput.yield(samples)
+                await delivered.wait()
+            }
+            return host.takeReport() + takeConsumerLines()
+        case "label":
+            try command.expectArguments(1)
+            let label = try command.string(at: 0)
+            host.update { $settings.label.wrappedValue = label }
+        case "unit":
+            try command.expectArguments(1)
+            let unit = try command.choice(at: 0, of: TemperatureUnit.self)
+            host.update { $settings.unit.wrappedValue = unit }
+        case "threshold":
+            try command.expectArguments(1)
+            let degrees = try command.decimal(at: 0)
+            host.update { $settings.alertThresholdInUnit.wrappedValue = degrees }
+        case "save":
+            try command.expectArguments(0)
+            do {
+                let json = try settingsFile.save(station.settings)
+                return ["  saved \(settingsFile.name): \(json)"]
+            } catch {
+                throw .rejected("could not save \(settingsFile.name): \(error)")
+            }
+        case "load":
+            try command.expectArguments(0)
+            let saved: (settings: SensorSettings, json: String)?
+            do {
+                saved = try settingsFile.load()
+            } catch {
+                throw .rejected("could not load \(settingsFile.name): \(error)")
+            }
+            guard let saved else { throw .rejected("no saved settings: use 'save' first") }
+            host.update { station.settings.update(from: saved.settings) }
+            return ["  loaded \(settingsFile.name): \(saved.json)"] + host.takeReport()
+        case "show":
+            try command.expectArguments(0)
+            return host.screen.map { "  " + $0 }
+        default:
+            throw .unknown(command.name)
+        }
+        return host.takeReport()
+    }
+
+    /// Stops the sensor and the consumer and removes the settings file.
+    func finish() async -> [String] {
+        guard !finished else { return [] }
+        finished = true
+        burstInput.finish()
+        await sensorTask?.value
+        consumerTask?.cancel()
+        await consumerTask?.value
+        settingsFile.remove()
+        let renders = host.renderCounts["ReadingView", default: 0]
+        return [
+            "  The sensor wrote \(station.sensor.sampleCount) samples: ReadingView rendered \(renders) times "
+                + "(launch included), the consumer received \(readingsReceived) readings.",
+        ]
+    }
+
+    /// The sensor: writes each burst it is given, sample after sample, without
+    /// suspending in between.
+    private func startSensor() {
+        let sensor = station.sensor
+        let bursts = self.bursts
+        sensorTask = Task {
+            for await burst in bursts {
+                for sample in burst {
+                    sensor.record(sample)
+                }
+            }
+        }
+    }
+
+    /// The consumer: follows the sensor through `observe`, which yields the latest
+    /// reading once per burst, however many samples the burst wrote.
+    private func startConsumer() {
+        let sensor = station.sensor
+        consumerTask = Task { [weak self] in
+            let readings = observe {
+                Reading(sample: sensor.sampleCount, temperature: sensor.temperature, humidity: sensor.humidity)
+            }
+            for await reading in readings {
+                self?.receive(reading)
+            }
+        }
+    }
+
+    private func receive(_ reading: Reading) {
+        let since = lastDelivered.map { "\(reading.sample - $0.sample) samples since the last reading" }
+            ?? "first reading"
+        consumerLines.append(
+            "  consumer: sample \(reading.sample): \(oneDecimal(reading.temperature)) °C, "
+                + "\(Int(reading.humidity.rounded()))% (\(since))"
+        )
+        lastDelivered = reading
+        readingsReceived += 1
+        delivered.post()
+    }
+
+    private func takeConsumerLines() -> [String] {
+        defer { consumerLines = [] }
+        return consumerLines
+    }
+
+    /// Parses `21.5/40`: degrees Celsius and percent humidity.
+    static func sample(_ word: String) throws(CommandError) -> Sample {
+        let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let temperature = Double(parts[0]), temperature.isFinite,
+              let humidity = Double(parts[1]), (0...100).contains(humidity)
+        else {
+            throw .malformed("expected <temperature>/<humidity> with humidity from 0 to 100, as in 21.5/40, got '\(word)'")
+        }
+        return Sample(temperature: temperature, humidity: humidity)
+    }
+}

@@ -1,0 +1,3 @@
+import RippleViews
+
+await runTerminalApp(SensorMonitorApp(), arguments: CommandLine.arguments)

@@ -1,0 +1,61 @@
+import Ripple
+import RippleViews
+
+/// The cart: its items, a promo code, and two memoized prices.
+final class Cart {
+    /// The one code that works: 20% off.
+    static let promoCode = "SAVE20"
+    static let promoPercent = 20
+
+    @Tracked var items: [CartItem]
+    @Tracked var promoCode = ""
+
+    let recomputes = RecomputeCounter()
+    private var nextID: Int
+
+    /// The sum of the lines: recomputed when an item is added or removed or a quantity
+    /// changes, never when the code does.
+    @Derived({ (cart: Cart) in
+        let total = cart.items.reduce(Money.zero) { $0 + $1.lineTotal }
+        cart.recomputes.record("totalPrice")
+        return total
+    })
+    var totalPrice: Money
+
+    /// The total less the discount, if the code is valid. A code change recomputes it;
+    /// when the result is the same price (an invalid code replaced by another), nothing
+    /// that shows it renders again.
+    @Derived({ (cart: Cart) in
+        let price = cart.promoCode == Cart.promoCode
+            ? cart.totalPrice.discounted(byPercent: Cart.promoPercent)
+            : cart.totalPrice
+        cart.recomputes.record("discountedPrice")
+        return price
+    })
+    var discountedPrice: Money
+
+    init(items: [CartItem]) {
+        self.items = items
+        self.nextID = (items.map(\.id).max() ?? 0) + 1
+    }
+
+    static func sample() -> Cart {
+        Cart(items: [
+            CartItem(id: 1, name: "Coffee beans", price: Money(cents: 1250), quantity: 2),
+            CartItem(id: 2, name: "Oat milk", price: Money(cents: 320), quantity: 3),
+        ])
+    }
+
+    func item(_ id: Int) -> CartItem? {
+        items.first { $0.id == id }
+    }
+
+    func add(_ name: String, price: Money, quantity: Int) {
+        items.append(CartItem(id: nextID, name: name, price: price, quantity: quantity))
+        nextID += 1
+    }
+
+    func remove(_ item: CartItem) {
+        items.removeAll { $0 === item }
+    }
+}

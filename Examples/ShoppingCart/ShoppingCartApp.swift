@@ -1,0 +1,107 @@
+import Ripple
+import RippleViews
+
+/// The shopping cart in a terminal: items, quantities and a promo code, with the
+/// memoized prices' recomputes shown after each command.
+@MainActor
+final class ShoppingCartApp: TerminalApp {
+    let cart: Cart
+    let host = ViewHost()
+
+    init(cart: Cart = .sample()) {
+        self.cart = cart
+    }
+
+    let title = [
+        "ShoppingCart: items, a promo code, and memoized totalPrice and discountedPrice (\(Cart.promoCode): \(Cart.promoPercent)% off).",
+        "After each command, the views that rendered and the prices that recomputed.",
+    ]
+
+    let commands = [
+        CommandSpec(#"add "<name>" <price> [<quantity>]"#, "add an item (one by default)"),
+        CommandSpec("qty <item> <quantity>", "change an item's quantity"),
+        CommandSpec("remove <item>", "remove an item"),
+        CommandSpec(#"promo ["<code>"]"#, "type a promo code (none: clear it)"),
+        CommandSpec("clear", "empty the cart and the code at once"),
+        CommandSpec("show", "print the whole screen"),
+    ]
+
+    let script = [
+        #"add "Mug" 9.50"#,
+        "qty 1 3",
+        "promo SAVE",
+        "promo SAVE20",
+        "qty 2 1",
+        "qty 2 1",
+        "remove 3",
+        "clear",
+    ]
+
+    func start() -> [String] {
+        withEnvironment(cart) {
+            host.mount(CartView())
+        }
+        return report()
+    }
+
+    func run(_ command: Command) throws(CommandError) -> [String] {
+        switch command.name {
+        case "add":
+            try command.expectArguments(2...3)
+            let name = try command.string(at: 0)
+            guard let price = Money(parsing: command.arguments[1]) else {
+                throw .malformed("expected a price such as 9.50, got '\(command.arguments[1])'")
+            }
+            let quantity = command.arguments.count == 3 ? try quantity(command, at: 2) : 1
+            host.update { cart.add(name, price: price, quantity: quantity) }
+        case "qty":
+            try command.expectArguments(2)
+            let item = try item(command.integer(at: 0))
+            let quantity = try quantity(command, at: 1)
+            host.update { item.quantity = quantity }
+        case "remove":
+            try command.expectArguments(1)
+            let item = try item(command.integer(at: 0))
+            host.update { cart.remove(item) }
+        case "promo":
+            try command.expectArguments(0...1)
+            let code = command.arguments.first ?? ""
+            // Typing into the field: a write through the binding it shows.
+            @Bindable var cart = cart
+            host.update { $cart.promoCode.wrappedValue = code }
+        case "clear":
+            try command.expectArguments(0)
+            host.update {
+                batch {
+                    cart.items.removeAll()
+                    cart.promoCode = ""
+                }
+            }
+        case "show":
+            try command.expectArguments(0)
+            return host.screen.map { "  " + $0 }
+        default:
+            throw .unknown(command.name)
+        }
+        return report()
+    }
+
+    private func report() -> [String] {
+        host.takeReport() + [cart.recomputes.takeReport() ?? "  recomputed: nothing"]
+    }
+
+    private func quantity(_ command: Command, at index: Int) throws(CommandError) -> Int {
+        let quantity = try command.integer(at: index)
+        guard quantity > 0 else {
+            throw .malformed("the quantity must be at least 1, got \(quantity); use 'remove' to remove an item")
+        }
+        return quantity
+    }
+
+    private func item(_ id: Int) throws(CommandError) -> CartItem {
+        guard let item = cart.item(id) else {
+            throw .rejected("no item #\(id) in the cart")
+        }
+        return item
+    }
+}

@@ -1,0 +1,3 @@
+import RippleViews
+
+await runTerminalApp(ShoppingCartApp(), arguments: CommandLine.arguments)

@@ -1,0 +1,116 @@
+import Ripple
+import RippleViews
+
+/// The todo list in a terminal: add, toggle, delete, search and filter, with the
+/// derived values' recomputes shown after each command.
+@MainActor
+final class TodoListApp: TerminalApp {
+    let store: TodoStore
+    let host = ViewHost()
+
+    init(store: TodoStore = .sample()) {
+        self.store = store
+    }
+
+    let title = [
+        "TodoList: a todo store with memoized derived values (filteredItems, completedCount, pendingCount).",
+        "After each command, the views that rendered and the derived values that recomputed.",
+    ]
+
+    let commands = [
+        CommandSpec(#"add "<title>" [low|medium|high]"#, "add a todo (medium by default)"),
+        CommandSpec("toggle <todo>", "mark a todo done, or not done"),
+        CommandSpec(#"rename <todo> "<title>""#, "rename a todo"),
+        CommandSpec("delete <todo>", "delete a todo"),
+        CommandSpec(#"search ["<text>"]"#, "show the todos whose title contains the text (none: all)"),
+        CommandSpec("priority <low|medium|high|all>", "show the todos of one priority, or all"),
+        CommandSpec("stats", "how often each derived value recomputed"),
+        CommandSpec("show", "print the whole screen"),
+    ]
+
+    let script = [
+        "toggle 1",
+        #"add "Renew passport" high"#,
+        "search the",
+        #"rename 3 "Call the plumber today""#,
+        "priority high",
+        "toggle 3",
+        "search",
+        "priority all",
+        "delete 2",
+        "stats",
+    ]
+
+    func start() -> [String] {
+        withEnvironment(store) {
+            host.mount(TodoAppView())
+        }
+        return report()
+    }
+
+    func run(_ command: Command) throws(CommandError) -> [String] {
+        switch command.name {
+        case "add":
+            try command.expectArguments(1...2)
+            let title = try command.string(at: 0)
+            let priority = command.arguments.count == 2 ? try command.choice(at: 1, of: Priority.self) : .medium
+            guard !title.allSatisfy(\.isWhitespace) else { throw .malformed("the title is empty") }
+            host.update { store.add(title, priority: priority) }
+        case "toggle":
+            try command.expectArguments(1)
+            let item = try item(command.integer(at: 0))
+            host.update { item.isCompleted.toggle() }
+        case "rename":
+            try command.expectArguments(2)
+            let item = try item(command.integer(at: 0))
+            let title = try command.string(at: 1)
+            host.update { item.title = title }
+        case "delete":
+            try command.expectArguments(1)
+            let item = try item(command.integer(at: 0))
+            host.update { store.delete(item) }
+        case "search":
+            try command.expectArguments(0...1)
+            let text = command.arguments.first ?? ""
+            @Bindable var store = store
+            host.update { $store.searchText.wrappedValue = text }
+        case "priority":
+            try command.expectArguments(1)
+            let word = command.arguments[0].lowercased()
+            let priority = Priority(rawValue: word)
+            guard priority != nil || word == "all" else {
+                throw .malformed("expected low, medium, high or all, got '\(command.arguments[0])'")
+            }
+            host.update { store.selectedPriority = priority }
+        case "stats":
+            try command.expectArguments(0)
+            return stats()
+        case "show":
+            try command.expectArguments(0)
+            return host.screen.map { "  " + $0 }
+        default:
+            throw .unknown(command.name)
+        }
+        return report()
+    }
+
+    /// The views that rendered, then the derived values that recomputed.
+    private func report() -> [String] {
+        host.takeReport() + [store.recomputes.takeReport() ?? "  recomputed: nothing"]
+    }
+
+    private func stats() -> [String] {
+        let names = ["filteredItems", "completedCount", "pendingCount"]
+        return TextTable(
+            ["derived value", "recomputes"],
+            rows: names.map { [$0, "\(store.recomputes.totals[$0, default: 0])"] }
+        ).lines
+    }
+
+    private func item(_ id: Int) throws(CommandError) -> TodoItem {
+        guard let item = store.item(id) else {
+            throw .rejected("no todo #\(id)")
+        }
+        return item
+    }
+}

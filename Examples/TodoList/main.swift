@@ -1,0 +1,3 @@
+import RippleViews
+
+await runTerminalApp(TodoListApp(), arguments: CommandLine.arguments)

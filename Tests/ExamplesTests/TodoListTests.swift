@@ -1,0 +1,188 @@
+import Ripple
+import RippleViews
+import Testing
+@testable import TodoList
+
+@MainActor
+@Suite struct TodoListTests {
+    @Test func `the scripted run prints the expected transcript`() async {
+        expectTranscript(await TodoListApp().scriptedTranscript(), Self.transcript)
+    }
+
+    @Test func `toggling a todo renders its row and the summary and never filters again`() async throws {
+        let app = TodoListApp()
+        _ = app.start()
+        let before = app.store.recomputes.totals
+        let rendered = try await renders(in: app.host) {
+            _ = try await run(app, "toggle 2")
+        }
+        #expect(rendered == ["TodoRowView #2": 1, "SummaryView": 1])
+        let totals = app.store.recomputes.totals
+        #expect(totals["filteredItems"] == before["filteredItems"])
+        #expect(totals["completedCount"] == before["completedCount"]! + 1)
+        #expect(totals["pendingCount"] == before["pendingCount"]! + 1)
+    }
+
+    @Test func `renaming a todo that still matches the search does not render the list`() async throws {
+        let app = TodoListApp()
+        _ = app.start()
+        _ = try await run(app, "search the")
+        let filtered = app.store.recomputes.totals["filteredItems"]!
+        let rendered = try await renders(in: app.host) {
+            _ = try await run(app, #"rename 4 "Water all the plants""#)
+        }
+        // The filtered list recomputed (it reads titles while searching) to the same
+        // todos, so the list view did not render: equality cut-off.
+        #expect(app.store.recomputes.totals["filteredItems"] == filtered + 1)
+        #expect(rendered == ["TodoRowView #4": 1])
+    }
+
+    @Test func `derived values are memoized between changes`() async throws {
+        let store = TodoStore.sample()
+        for _ in 0..<3 {
+            _ = (store.filteredItems, store.completedCount, store.pendingCount)
+        }
+        #expect(store.recomputes.totals == ["filteredItems": 1, "completedCount": 1, "pendingCount": 1])
+        store.items[0].isCompleted = true
+        #expect(store.pendingCount == 3)
+        #expect(store.filteredItems.count == 4)
+        #expect(store.recomputes.totals == ["filteredItems": 1, "completedCount": 2, "pendingCount": 2])
+    }
+
+    @Test func `filters combine the search and the priority`() async throws {
+        let app = TodoListApp()
+        _ = app.start()
+        _ = try await run(app, "search THE")
+        _ = try await run(app, "priority high")
+        #expect(app.store.filteredItems.map(\.id) == [2, 3])
+        #expect(app.host.mountedViews.filter { $0.hasPrefix("TodoRowView") } == ["TodoRowView #2", "TodoRowView #3"])
+    }
+
+    @Test func `interactive mode reports unknown and malformed commands and carries on`() async {
+        let input = ["toggle 2", "priority urgent", "toggle", #"add """#, "undo", #"search "plants""#, "quit"]
+        let transcript = await TodoListApp().interactiveTranscript(input)
+        let session = Array(transcript.drop { $0 != "Type a command; 'help' lists them, 'quit' ends." })
+        expectTranscript(session, Self.session)
+    }
+
+    static let transcript = """
+        TodoList: a todo store with memoized derived values (filteredItems, completedCount, pendingCount).
+        After each command, the views that rendered and the derived values that recomputed.
+
+        > (launch)
+          TodoAppView         | Todos
+          FilterBarView       | Priority: [all] low medium high
+          TextField "Search"  | Search: []
+          TodoListView        | Showing 4 of 4
+          TodoRowView #1      | [ ] 1. Buy milk (medium)
+          TodoRowView #2      | [ ] 2. Write the quarterly report (high)
+          TodoRowView #3      | [ ] 3. Call the plumber (high)
+          TodoRowView #4      | [ ] 4. Water the plants (low)
+          SummaryView         | 4 pending, 0 done
+          (9 of 9 views rendered)
+          recomputed: filteredItems, completedCount, pendingCount
+
+        > toggle 1
+          TodoRowView #1  | [x] 1. Buy milk (medium)
+          SummaryView     | 3 pending, 1 done
+          (2 of 9 views rendered)
+          recomputed: completedCount, pendingCount
+
+        > add "Renew passport" high
+          TodoListView    | Showing 5 of 5
+          SummaryView     | 4 pending, 1 done
+          TodoRowView #5  | [ ] 5. Renew passport (high)
+          (3 of 10 views rendered)
+          recomputed: filteredItems, completedCount, pendingCount
+
+        > search the
+          TextField "Search"  | Search: [the]
+          TodoListView        | Showing 3 of 5
+          removed TodoRowView #1
+          removed TodoRowView #5
+          (2 of 8 views rendered)
+          recomputed: filteredItems
+
+        > rename 3 "Call the plumber today"
+          TodoRowView #3  | [ ] 3. Call the plumber today (high)
+          (1 of 8 views rendered)
+          recomputed: filteredItems
+
+        > priority high
+          FilterBarView  | Priority: all low medium [high]
+          TodoListView   | Showing 2 of 5
+          removed TodoRowView #4
+          (2 of 7 views rendered)
+          recomputed: filteredItems
+
+        > toggle 3
+          TodoRowView #3  | [x] 3. Call the plumber today (high)
+          SummaryView     | 3 pending, 2 done
+          (2 of 7 views rendered)
+          recomputed: completedCount, pendingCount
+
+        > search
+          TextField "Search"  | Search: []
+          TodoListView        | Showing 3 of 5
+          TodoRowView #5      | [ ] 5. Renew passport (high)
+          (3 of 8 views rendered)
+          recomputed: filteredItems
+
+        > priority all
+          FilterBarView   | Priority: [all] low medium high
+          TodoListView    | Showing 5 of 5
+          TodoRowView #1  | [x] 1. Buy milk (medium)
+          TodoRowView #4  | [ ] 4. Water the plants (low)
+          (4 of 10 views rendered)
+          recomputed: filteredItems
+
+        > delete 2
+          TodoListView  | Showing 4 of 4
+          SummaryView   | 2 pending, 2 done
+          removed TodoRowView #2
+          (2 of 9 views rendered)
+          recomputed: filteredItems, completedCount, pendingCount
+
+        > stats
+          derived value   recomputes
+          filteredItems            8
+          completedCount           5
+          pendingCount             5
+        """
+
+    static let session = """
+        Type a command; 'help' lists them, 'quit' ends.
+
+        > toggle 2
+          TodoRowView #2  | [x] 2. Write the quarterly report (high)
+          SummaryView     | 3 pending, 1 done
+          (2 of 9 views rendered)
+          recomputed: completedCount, pendingCount
+
+        > priority urgent
+          error: expected low, medium, high or all, got 'urgent'
+          usage: priority <low|medium|high|all>
+
+        > toggle
+          error: expected 1 argument, got 0
+          usage: toggle <todo>
+
+        > add ""
+          error: the title is empty
+          usage: add "<title>" [low|medium|high]
+
+        > undo
+          error: unknown command 'undo'; type 'help' for the list of commands
+
+        > search "plants"
+          TextField "Search"  | Search: [plants]
+          TodoListView        | Showing 1 of 4
+          removed TodoRowView #1
+          removed TodoRowView #2
+          removed TodoRowView #3
+          (2 of 6 views rendered)
+          recomputed: filteredItems
+
+        > quit
+        """
+}

@@ -1,0 +1,587 @@
+import Testing
+@testable import Ripple
+
+/// Every ```swift example in the doc comments of Sources/Ripple, run as written, with
+/// the printed lines and the comments' claims asserted. `print` is this suite's method,
+/// so an example's `print(...)` records a line instead of writing to the console.
+/// Lines marked `// check` are additions that make a comment's claim observable.
+@Suite(.timeLimit(.minutes(1)))
+struct DocumentationExamplesTests {
+    private let console = Console()
+
+    private func print(_ items: Any...) {
+        console.lines.append(items.map { "\($0)" }.joined(separator: " "))
+    }
+
+    private var output: [String] { console.lines }
+
+    // MARK: Signal.swift
+
+    @Test func `Signal: an effect prints each change and skips an equal write`() {
+        let count = Signal(0)
+        let effect = Effect { print("count:", count.value) }   // prints "count: 0"
+        count.value = 1                                         // prints "count: 1"
+        count.value = 1                                         // equal: nothing runs
+        effect.cancel()
+
+        #expect(output == ["count: 0", "count: 1"])
+    }
+
+    @Test func `Signal init: a value without equality notifies every time`() {
+        let tick = Signal(())
+        var runs = 0                                            // check
+        let effect = Effect { _ = tick.value; runs += 1 }       // check
+        tick.value = ()        // notifies every time
+        tick.value = ()                                         // check
+        #expect(runs == 3)                                      // check
+        effect.cancel()
+    }
+
+    @Test func `Signal init: an Equatable write of an equal value is a no-op`() {
+        let name = Signal("Ada")
+        var runs = 0                                            // check
+        let effect = Effect { _ = name.value; runs += 1 }       // check
+        name.value = "Ada"     // equal: no-op
+        #expect(runs == 1)                                      // check
+        effect.cancel()
+    }
+
+    @Test func `Signal init: the same instance is a no-op`() {
+        final class Session {}
+        let session = Signal(Session())
+        var runs = 0                                            // check
+        let effect = Effect { _ = session.value; runs += 1 }    // check
+        session.value = session.value   // same instance: no-op
+        #expect(runs == 1)                                      // check
+        session.value = Session()                               // check
+        #expect(runs == 2)                                      // check
+        effect.cancel()
+    }
+
+    @Test func `Signal init with equals: a write within tolerance is a no-op`() {
+        let reading = Signal(20.0, equals: { old, new in abs(old - new) < 0.5 })
+        var runs = 0                                            // check
+        let effect = Effect { _ = reading.value; runs += 1 }    // check
+        reading.value = 20.2   // within tolerance: no-op
+        #expect(runs == 1)                                      // check
+        #expect(reading.peek() == 20.0)                         // check
+        effect.cancel()
+    }
+
+    @Test func `Signal value: a computed follows the signal`() {
+        let celsius = Signal(20.0)
+        let fahrenheit = Computed { celsius.value * 9 / 5 + 32 }
+        celsius.value = 100
+        print(fahrenheit.value)   // 212.0
+
+        #expect(output == ["212.0"])
+    }
+
+    @Test func `Signal peek: an effect that peeks runs once`() {
+        let total = Signal(10)
+        let effect = Effect { print(total.peek()) }   // runs once; never again
+        total.value = 11                               // prints nothing
+        effect.cancel()
+
+        #expect(output == ["10"])
+    }
+
+    @Test func `Signal update: one notification, no array copy`() {
+        let items = Signal([1, 2])
+        items.update { $0.reserveCapacity(8) }                              // check
+        var runs = 0                                                        // check
+        let effect = Effect { _ = items.value.count; runs += 1 }            // check
+        let before = items.peek().withUnsafeBufferPointer(\.baseAddress)   // check
+        items.update { $0.append(3) }   // one notification, no array copy
+        #expect(runs == 2)                                                  // check
+        #expect(items.peek().withUnsafeBufferPointer(\.baseAddress) == before) // check
+        #expect(items.peek() == [1, 2, 3])                                  // check
+        effect.cancel()
+    }
+
+    // MARK: Computed.swift
+
+    @Test func `Computed: computed, cached, recomputed once`() {
+        let items = Signal([3, 1, 2])
+        let sorted = Computed { items.value.sorted() }
+        print(sorted.value)   // [1, 2, 3]: computed now
+        print(sorted.value)   // [1, 2, 3]: cached
+        items.value = [2, 1]
+        print(sorted.value)   // [1, 2]: recomputed once
+
+        #expect(output == ["[1, 2, 3]", "[1, 2, 3]", "[1, 2]"])
+    }
+
+    @Test func `Computed init: an equal recompute lets dependents skip`() {
+        let count = Signal(3)
+        let isEven = Computed { count.value % 2 == 0 }
+        var runs = 0                                            // check
+        let effect = Effect { _ = isEven.value; runs += 1 }     // check
+        count.value = 5        // isEven recomputes to false again: dependents skip
+        #expect(runs == 1)                                      // check
+        effect.cancel()
+    }
+
+    @Test func `Computed throwing init: the error is cached, then cleared`() throws {
+        struct Negative: Error {}
+        let input = Signal(-1)
+        let root = Computed { () throws -> Double in
+            guard input.value >= 0 else { throw Negative() }
+            return Double(input.value).squareRoot()
+        }
+        print((try? root.get()) == nil)   // true: the error, cached
+        input.value = 16
+        print(try root.get())             // 4.0
+
+        #expect(output == ["true", "4.0"])
+    }
+
+    @Test func `Computed init with equals: a recompute within tolerance keeps the old value`() {
+        let raw = Signal(1.04)
+        let rounded = Computed(equals: { abs($0 - $1) < 0.1 }) { raw.value }
+        var seen: [Double] = []                                 // check
+        let effect = Effect { seen.append(rounded.value) }      // check
+        raw.value = 1.08                                        // check
+        #expect(seen == [1.04])                                 // check
+        raw.value = 1.5                                         // check
+        #expect(seen == [1.04, 1.5])                            // check
+        effect.cancel()
+    }
+
+    @Test func `Computed value: price with tax`() {
+        let price = Signal(10.0)
+        let withTax = Computed { price.value * 1.2 }
+        print(withTax.value)   // 12.0
+
+        #expect(output == ["12.0"])
+    }
+
+    @Test func `Computed get: the first name`() throws {
+        struct Empty: Error {}
+        let names = Signal([String]())
+        let first = Computed { () throws -> String in
+            guard let name = names.value.first else { throw Empty() }
+            return name
+        }
+        names.value = ["Ada"]
+        print(try first.get())   // "Ada"
+
+        #expect(output == ["Ada"])
+    }
+
+    @Test func `Computed peek: an effect that peeks never re-runs`() {
+        let source = Signal(1)
+        let doubled = Computed { source.value * 2 }
+        var runs = 0                                                // check
+        let effect = Effect { print(doubled.peek()); runs += 1 }   // never re-runs
+        source.value = 2                                            // check
+        #expect(runs == 1)                                          // check
+        #expect(output == ["2"])                                    // check
+        effect.cancel()
+    }
+
+    // MARK: Effect.swift
+
+    @Test func `Effect: prints now, on a write, once for a batch`() {
+        let count = Signal(0)
+        let doubled = Computed { count.value * 2 }
+        let effect = Effect { print("doubled:", doubled.value) }  // prints "doubled: 0" now
+        count.value = 1                                           // prints "doubled: 2"
+        batch { count.value = 2; count.value = 3 }                // prints "doubled: 6", once
+        effect.cancel()
+
+        #expect(output == ["doubled: 0", "doubled: 2", "doubled: 6"])
+    }
+
+    @Test func `Effect init: a named effect`() {
+        let title = Signal("Dune")
+        let render = Effect("title view") { print("title:", title.value) }
+        #expect(output == ["title: Dune"])                      // check
+        #expect(render.displayName == "'title view'")           // check
+        render.cancel()                                         // check
+    }
+
+    @Test func `Effect cancel: a cancelled effect prints nothing`() {
+        let ticks = Signal(0)
+        let logger = Effect { print("tick", ticks.value) }
+        logger.cancel()
+        ticks.value = 1   // prints nothing
+
+        #expect(output == ["tick 0"])
+        #expect(logger.isCancelled)
+    }
+
+    @Test func `onCleanup: stop before restart and on cancel`() {
+        let interval = Signal(1)
+        let timer = Effect {
+            let seconds = interval.value
+            print("start timer every", seconds, "s")
+            onCleanup { print("stop timer every", seconds, "s") }
+        }
+        interval.value = 5   // prints "stop timer every 1 s", then "start timer every 5 s"
+        timer.cancel()       // prints "stop timer every 5 s"
+
+        #expect(output == [
+            "start timer every 1 s",
+            "stop timer every 1 s",
+            "start timer every 5 s",
+            "stop timer every 5 s",
+        ])
+    }
+
+    // MARK: Batch.swift
+
+    @Test func `batch: the effect runs once, after both writes`() {
+        let first = Signal("Ada"), last = Signal("Lovelace")
+        let effect = Effect { print(first.value, last.value) }   // prints "Ada Lovelace"
+        batch {
+            first.value = "Grace"
+            last.value = "Hopper"
+        }                                                         // prints "Grace Hopper", once
+        effect.cancel()
+
+        #expect(output == ["Ada Lovelace", "Grace Hopper"])
+    }
+
+    @Test func `untracked: the computed depends on the query only`() {
+        let query = Signal("swift"), page = Signal(1)
+        let results = Computed {
+            "\(query.value), page \(untracked { page.value })"   // depends on query only
+        }
+        #expect(results.value == "swift, page 1")               // check
+        page.value = 2                                          // check
+        #expect(results.value == "swift, page 1")               // check
+        query.value = "rust"                                    // check
+        #expect(results.value == "rust, page 2")                // check
+    }
+
+    // MARK: Tracking.swift
+
+    @Test func `withTracking: follow re-arms and sees the new value`() {
+        let temperature = Signal(20)
+        func follow() {
+            let shown = withTracking { temperature.value } onChange: {
+                print("now", temperature.value)   // the new value
+                follow()                           // keep following
+            }
+            print("showing", shown)
+        }
+        follow()                 // prints "showing 20"
+        temperature.value = 25   // prints "now 25", then "showing 25"
+
+        #expect(output == ["showing 20", "now 25", "showing 25"])
+    }
+
+    // MARK: Model/Tracked.swift
+
+    @Test func `Tracked: the effect follows the nested author, not the plain property`() {
+        typealias Book = TrackedExample.Book
+        let book = Book()
+        let effect = Effect { print(book.title, "by", book.author.name) }  // "Sample Book Title by Sample Author"
+        book.author.name = "Frank Herbert"                                 // "Sample Book Title by Frank Herbert"
+        book.lastOpened += 1                                               // nothing: untracked
+        effect.cancel()
+
+        #expect(output == ["Sample Book Title by Sample Author", "Sample Book Title by Frank Herbert"])
+    }
+
+    // MARK: Model/Derived.swift
+
+    @Test func `Derived: computed, cached, recomputed once`() {
+        typealias Library = DerivedExample.Library
+        let library = Library()
+        print(library.availableBooksCount)   // 3: computed
+        print(library.availableBooksCount)   // 3: cached, nothing recomputed
+        library.books[0].isAvailable = false
+        print(library.availableBooksCount)   // 2: recomputed once
+
+        #expect(output == ["3", "3", "2"])
+    }
+
+    @Test func `Derived: the same, counting runs of the closure`() {
+        // The example's Library with a run counter added to the closure.
+        let library = Library()
+        _ = library.availableBooksCount
+        _ = library.availableBooksCount
+        #expect(library.availableCountRuns == 1)
+        library.books[0].isAvailable = false
+        _ = library.availableBooksCount
+        #expect(library.availableCountRuns == 2)
+    }
+
+    // MARK: Bindings/Bindable.swift
+
+    @Test func `Bindable: a binding from the wrapper and one from a local`() {
+        typealias Book = BindableExample.Book
+        let library = [Book()]
+
+        @Bindable var book = library[0]
+        let title: Binding<String> = $book.title
+        title.wrappedValue = "Dune"          // writes book.title, notifies readers of title
+
+        let rating = Bindable(library[0]).rating   // as a local
+        rating.wrappedValue = 5
+
+        #expect(library[0].title == "Dune")
+        #expect(library[0].rating == 5)
+    }
+
+    // MARK: Bindings/Binding.swift
+
+    @Test func `Binding: a binding to a tracked property`() {
+        typealias Settings = BindingExample.Settings
+        let settings = Settings()
+        let fontSize = Binding(get: { settings.fontSize }, set: { settings.fontSize = $0 })
+        fontSize.wrappedValue += 2          // writes settings.fontSize: 14
+
+        #expect(settings.fontSize == 14)
+    }
+
+    @Test func `Binding init: a binding to a local variable`() {
+        var volume = 5
+        let binding = Binding(get: { volume }, set: { volume = $0 })
+        binding.wrappedValue = 7   // volume == 7
+
+        #expect(volume == 7)
+    }
+
+    @Test func `Binding constant: writes are ignored`() {
+        let preview = Binding.constant("Dune")
+        preview.wrappedValue = "Emma"     // ignored
+        print(preview.wrappedValue)       // "Dune"
+
+        #expect(output == ["Dune"])
+    }
+
+    @Test func `Binding member of a value: written back`() {
+        struct Margins { var top = 0, bottom = 0 }
+        var margins = Margins()
+        let binding = Binding(get: { margins }, set: { margins = $0 })
+        binding.top.wrappedValue = 8      // margins.top == 8
+
+        #expect(margins.top == 8)
+        #expect(margins.bottom == 0)
+    }
+
+    @Test func `Binding member of an object: written through the reference`() {
+        typealias Author = BindingExample.Author
+        let author = Author()
+        let binding = Binding.constant(author)
+        binding.name.wrappedValue = "Le Guin"   // author.name == "Le Guin"
+
+        #expect(author.name == "Le Guin")
+    }
+
+    // MARK: Environment/Environment.swift
+
+    @Test func `Environment: a view reads a store, an optional and a key`() {
+        typealias Library = EnvironmentExample.Library
+        typealias LibraryView = EnvironmentExample.LibraryView
+        withEnvironment(Library()) {
+            print(LibraryView().render())   // "City Library in light"
+        }
+
+        #expect(output == ["City Library in light"])
+    }
+
+    // MARK: Environment/EnvironmentKey.swift
+
+    @Test func `EnvironmentKey: a key and its key path`() {
+        // ThemeKey and `EnvironmentValues.theme` are declared, as in the example, in
+        // Support/TestModels.swift.
+        var values = EnvironmentValues()
+        #expect(values.theme == "light")
+        values.theme = "dark"
+        #expect(values[ThemeKey.self] == "dark")
+    }
+
+    // MARK: Environment/EnvironmentValues.swift
+
+    @Test func `EnvironmentValues: a store and a key, then a scope`() {
+        typealias Library = EnvironmentExample.Library
+        var values = EnvironmentValues()
+        values.insert(Library())
+        values[ThemeKey.self] = "dark"
+        withEnvironment(values) {
+            print(EnvironmentValues.current[Library.self]?.name ?? "none")   // "City Library"
+        }
+
+        #expect(output == ["City Library"])
+    }
+
+    @Test func `EnvironmentValues insert`() {
+        typealias Library = EnvironmentExample.Library
+        var values = EnvironmentValues()
+        values.insert(Library())
+
+        #expect(values[Library.self]?.name == "City Library")
+    }
+
+    @Test func `EnvironmentValues subscript: an optional store`() {
+        typealias Library = EnvironmentExample.Library
+        let library = EnvironmentValues.current[Library.self]   // Library?
+
+        #expect(library == nil)
+        withEnvironment(Library()) {
+            #expect(EnvironmentValues.current[Library.self] != nil)
+        }
+    }
+
+    @Test func `EnvironmentValues require: the error describes the fix`() {
+        typealias Library = EnvironmentExample.Library
+        do {
+            let library = try EnvironmentValues.current.require(Library.self)
+            print(library.name)
+        } catch {
+            print(error)   // no Library in the environment: ...
+        }
+
+        #expect(output.count == 1)
+        #expect(output[0].hasPrefix("no Library in the environment: "))
+    }
+
+    // MARK: Environment/WithEnvironment.swift
+
+    @Test func `withEnvironment store: the inserted store is current`() {
+        typealias Library = EnvironmentExample.Library
+        withEnvironment(Library()) {
+            let library = EnvironmentValues.current[Library.self]   // the inserted one
+            #expect(library?.name == "City Library")                // check
+        }
+    }
+
+    @Test func `withEnvironment key path: the value is current`() {
+        withEnvironment(\.theme, "dark") {
+            print(EnvironmentValues.current.theme)   // "dark"
+        }
+
+        #expect(output == ["dark"])
+    }
+
+    @Test func `withEnvironment values: the whole environment`() {
+        typealias Library = EnvironmentExample.Library
+        var values = EnvironmentValues()
+        values.insert(Library())
+        withEnvironment(values) { /* ... */ }
+        withEnvironment(values) { #expect(EnvironmentValues.current[Library.self] != nil) }   // check
+    }
+
+    @Test func `withEnvironment async: an async let child sees the store`() async {
+        typealias Library = EnvironmentExample.Library
+        await withEnvironment(Library()) {
+            async let name = loadName()   // sees the Library too
+            _ = await name
+            #expect(await name == "City Library")                   // check
+        }
+    }
+
+    // MARK: Observation/Observe.swift
+
+    /// The example as written: on the main actor the task cannot start before
+    /// `task.cancel()`, so it ends at once and prints nothing, not "available: 2".
+    @Test @MainActor func `observe: the example as written prints nothing`() async {
+        typealias Library = DerivedExample.Library
+        let library = Library()
+        let task = Task { @MainActor in
+            for await count in observe({ library.availableBooksCount }) {
+                print("available:", count)   // the current value, then each new one
+            }
+        }
+        library.books[0].isAvailable = false   // available: 2
+        task.cancel()
+
+        await task.value                                        // check
+        #expect(output == [])                                   // check
+    }
+
+    /// What the example means: wait for the first value before writing and for the
+    /// second before cancelling.
+    @Test @MainActor func `observe: the current value, then each new one`() async {
+        typealias Library = DerivedExample.Library
+        let library = Library()
+        let task = Task { @MainActor in
+            for await count in observe({ library.availableBooksCount }) {
+                print("available:", count)   // the current value, then each new one
+            }
+        }
+        #expect(await yieldUntil { output.count == 1 })        // check
+        library.books[0].isAvailable = false   // available: 2
+        #expect(await yieldUntil { output.count == 2 })        // check
+        task.cancel()
+
+        await task.value
+        #expect(output == ["available: 3", "available: 2"])
+    }
+
+    @Test @MainActor func `observe Equatable: parity yields 1, then only when it flips`() async {
+        let count = Signal(1)
+        let parity = observe { count.value % 2 }   // 1, then only when parity flips
+        var values = parity.makeAsyncIterator()                 // check
+        #expect(await values.next(isolation: #isolation) == 1)  // check
+        count.value = 3                                         // check
+        let writer = Task { @MainActor in count.value = 4 }    // check
+        #expect(await values.next(isolation: #isolation) == 0)  // check
+        await writer.value                                      // check
+    }
+}
+
+/// The lines an example printed.
+private final class Console {
+    var lines: [String] = []
+}
+
+/// What the `withEnvironment` async example calls.
+private func loadName() async -> String {
+    EnvironmentValues.current[EnvironmentExample.Library.self]?.name ?? "none"
+}
+
+// The types the examples declare, each example's in its own namespace.
+
+private enum TrackedExample {
+    final class Author {
+        @Tracked var name = "Sample Author"
+    }
+    final class Book {
+        @Tracked var title = "Sample Book Title"
+        @Tracked var author = Author()
+        var lastOpened = 0   // a plain property: not tracked (like @ObservationIgnored)
+    }
+}
+
+private enum DerivedExample {
+    final class Book {
+        @Tracked var isAvailable = true
+    }
+    final class Library {
+        @Tracked var books: [Book] = [Book(), Book(), Book()]
+
+        @Derived({ (library: Library) in library.books.filter(\.isAvailable).count })
+        var availableBooksCount: Int
+    }
+}
+
+private enum BindableExample {
+    final class Book {
+        @Tracked var title = "Sample Book Title"
+        @Tracked var rating = 3
+    }
+}
+
+private enum BindingExample {
+    final class Settings {
+        @Tracked var fontSize = 12
+    }
+    final class Author { @Tracked var name = "" }
+}
+
+private enum EnvironmentExample {
+    final class Library { @Tracked var name = "City Library" }
+
+    struct LibraryView {
+        @Environment(Library.self) var library              // absent: fatal error naming Library
+        @Environment(Library.self) var maybe: Library?      // absent: nil
+        @Environment(\.theme) var theme                     // absent: ThemeKey.defaultValue
+
+        func render() -> String { "\(library.name) in \(theme)" }
+    }
+}

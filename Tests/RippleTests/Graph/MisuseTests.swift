@@ -1,0 +1,130 @@
+import Testing
+@testable import Ripple
+
+/// Misuse fails loudly, with a fatal error that names the problem: never a hang, a
+/// stack overflow or a silent wrong value. Each body runs in its own process.
+@Suite struct MisuseTests {
+    /// What the crashed process wrote to standard error.
+    static func standardError(of result: ExitTest.Result?) throws -> String {
+        String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    }
+
+    @Test func `a computed that reads itself is a fatal error that says cycle`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var itself: Computed<Int>?
+            itself = Computed { (itself?.value ?? 0) + 1 }
+            _ = itself?.value
+        }
+        let message = try Self.standardError(of: result)
+        #expect(message.contains("cycle"))
+        #expect(message.contains("Computed"))
+    }
+
+    @Test func `two computeds that read each other are a fatal error that says cycle`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var second: Computed<Int>?
+            let first = Computed { (second?.value ?? 0) + 1 }
+            second = Computed { first.value + 1 }
+            _ = first.value
+        }
+        #expect(try Self.standardError(of: result).contains("cycle"))
+    }
+
+    @Test func `a cycle that forms on a later run is a fatal error that says cycle`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let closeLoop = Signal(false)
+            var second: Computed<Int>?
+            let first = Computed { closeLoop.value ? (second?.value ?? 0) : 0 }
+            second = Computed { first.value + 1 }
+            let effect = Effect { _ = second?.value }
+            closeLoop.value = true
+            effect.cancel()
+        }
+        #expect(try Self.standardError(of: result).contains("cycle"))
+    }
+
+    @Test func `writing a signal inside a computed is a fatal error`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let input = Signal(1), log = Signal(0)
+            let doubled = Computed { () -> Int in
+                log.value += 1
+                return input.value * 2
+            }
+            _ = doubled.value
+        }
+        let message = try Self.standardError(of: result)
+        #expect(message.contains("Signal was written while a Computed was evaluating"))
+    }
+
+    @Test func `updating a signal inside a computed is a fatal error`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let items = Signal([1])
+            let count = Computed { () -> Int in
+                items.update { $0.append(2) }
+                return 0
+            }
+            _ = count.value
+        }
+        let message = try Self.standardError(of: result)
+        #expect(message.contains("Signal was written while a Computed was evaluating"))
+    }
+
+    @Test func `an effect loop that never settles is a fatal error naming the effect`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let count = Signal(0)
+            let spinner = Effect("spinner") { count.value += 1 }
+            spinner.cancel()
+        }
+        let message = try Self.standardError(of: result)
+        #expect(message.contains("spinner"))
+        #expect(message.contains("101"))
+    }
+
+    @Test func `an unnamed effect loop is named by where it was created`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let count = Signal(0)
+            let effect = Effect { count.value += 1 }
+            effect.cancel()
+        }
+        let message = try Self.standardError(of: result)
+        #expect(message.contains("MisuseTests.swift"))
+        #expect(message.contains("101"))
+    }
+
+    @Test func `onCleanup outside an effect body is a fatal error`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            onCleanup {}
+        }
+        let message = try Self.standardError(of: result)
+        #expect(message.contains("onCleanup was called outside an effect body"))
+    }
+
+    @Test func `onCleanup inside a computed is a fatal error`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let effect = Effect {
+                let nested = Computed { () -> Int in
+                    onCleanup {}
+                    return 1
+                }
+                _ = nested.value
+            }
+            effect.cancel()
+        }
+        let message = try Self.standardError(of: result)
+        #expect(message.contains("onCleanup was called outside an effect body"))
+    }
+
+    struct DiskFull: Error {
+        let freeBytes: Int
+    }
+
+    @Test func `value on a computed holding an error is a fatal error naming the error`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let save = Computed { () throws -> Int in throw DiskFull(freeBytes: 0) }
+            _ = save.value
+        }
+        let message = try Self.standardError(of: result)
+        #expect(message.contains("DiskFull"))
+        #expect(message.contains("get()"))
+    }
+}

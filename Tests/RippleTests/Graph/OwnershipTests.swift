@@ -1,0 +1,233 @@
+import Testing
+@testable import Ripple
+
+/// Who keeps whom alive: subscribers keep their dependencies, never the reverse;
+/// unobserved computeds detach; steady re-runs reuse their links.
+@Suite struct OwnershipTests {
+    // MARK: Dropped nodes are freed
+
+    @Test func `a dropped computed and what its closure captured are freed`() {
+        let source = Signal(1)
+        var runs = 0
+        weak var weakComputed: Computed<Int>?
+        weak var weakToken: Token?
+        do {
+            let token = Token()
+            let computed = Computed { [token] in
+                _ = token
+                runs += 1
+                return source.value
+            }
+            weakComputed = computed
+            weakToken = token
+            #expect(computed.value == 1)
+            #expect(source.subs != nil)
+        }
+        #expect(weakComputed == nil)
+        #expect(weakToken == nil)
+        #expect(source.subs == nil)        // the source did not keep it alive
+        source.value = 2
+        #expect(runs == 1)
+    }
+
+    @Test func `a dropped effect and what its closures captured are freed`() {
+        let source = Signal(1)
+        var runs = 0, cleanups = 0
+        weak var weakEffect: Effect?
+        weak var weakBodyToken: Token?
+        weak var weakCleanupToken: Token?
+        var effect: Effect?
+        do {
+            let bodyToken = Token(), cleanupToken = Token()
+            weakBodyToken = bodyToken
+            weakCleanupToken = cleanupToken
+            effect = Effect { [bodyToken] in
+                _ = bodyToken
+                runs += 1
+                _ = source.value
+                onCleanup { [cleanupToken] in _ = cleanupToken; cleanups += 1 }
+            }
+            weakEffect = effect
+        }
+        #expect(weakBodyToken != nil && weakCleanupToken != nil)
+        effect = nil
+        #expect(weakEffect == nil)
+        #expect(weakBodyToken == nil)
+        #expect(weakCleanupToken == nil)
+        #expect(source.subs == nil)
+        source.value = 2
+        #expect([runs, cleanups] == [1, 1])
+    }
+
+    @Test func `a cleanup closure is released once it has run`() {
+        let source = Signal(0)
+        weak var weakToken: Token?
+        var cleanups = 0
+        let effect = Effect {
+            if source.value == 0 {
+                let token = Token()
+                weakToken = token
+                onCleanup { [token] in _ = token; cleanups += 1 }
+            }
+        }
+        #expect(weakToken != nil)
+        source.value = 1
+        #expect(cleanups == 1)
+        #expect(weakToken == nil)
+        effect.cancel()
+    }
+
+    @Test func `a tracking scope keeps onChange until it fires, and never keeps what it read`() {
+        let kept = Signal(0)
+        weak var weakToken: Token?
+        weak var weakDropped: Signal<Int>?
+        var fired = 0
+        do {
+            let token = Token(), dropped = Signal(0)
+            weakToken = token
+            weakDropped = dropped
+            withTracking { _ = kept.value; _ = dropped.value } onChange: { [token] in _ = token; fired += 1 }
+        }
+        #expect(weakDropped == nil)         // the scope did not keep it alive
+        #expect(weakToken != nil)           // armed while something it read lives
+        kept.value = 1
+        #expect(fired == 1)
+        #expect(weakToken == nil)
+    }
+
+    @Test
+    func `a tracking scope whose every dependency died releases onChange at once`() {
+        weak var weakToken: Token?
+        weak var weakDropped: Signal<Int>?
+        var fired = 0
+        do {
+            let token = Token(), dropped = Signal(0)
+            weakToken = token
+            weakDropped = dropped
+            withTracking { _ = dropped.value } onChange: { [token] in _ = token; fired += 1 }
+        }
+        #expect(weakDropped == nil)
+        #expect(weakToken == nil)
+        #expect(fired == 0)
+    }
+
+    // MARK: Dependencies never keep subscribers alive
+
+    @Test func `a chain of computeds dies with its last handle, whatever its source does`() {
+        let source = Signal(1)
+        var runs = 0
+        weak var weakFirst: Computed<Int>?
+        weak var weakLast: Computed<Int>?
+        do {
+            let first = Computed { runs += 1; return source.value + 1 }
+            let second = Computed { runs += 1; return first.value + 1 }
+            let last = Computed { runs += 1; return second.value + 1 }
+            weakFirst = first
+            weakLast = last
+            #expect(last.value == 4)
+        }
+        #expect(weakFirst == nil && weakLast == nil)
+        #expect(source.subs == nil)
+        source.value = 2
+        #expect(runs == 3)
+    }
+
+    @Test func `a subscriber keeps its dependencies alive while linked`() {
+        let source = Signal(1)
+        var computeRuns = 0
+        weak var weakComputed: Computed<Int>?
+        var seen: [Int] = []
+        var effect: Effect?
+        do {
+            let doubled = Computed { computeRuns += 1; return source.value * 2 }
+            weakComputed = doubled
+            effect = Effect { seen.append(doubled.value) }
+        }
+        #expect(weakComputed != nil)        // held by the effect's closure and its link
+        source.value = 2
+        #expect(seen == [2, 4])
+        #expect(effect?.isCancelled == false)
+        effect = nil
+        #expect(weakComputed == nil)
+        #expect(source.subs == nil)
+        #expect(computeRuns == 2)
+    }
+
+    // MARK: Detaching
+
+    @Test func `an unobserved computed detaches from its sources`() {
+        let source = Signal(1)
+        var runs = 0
+        let doubled = Computed { runs += 1; return source.value * 2 }
+        let quadrupled = Computed { doubled.value * 2 }
+        let effect = Effect { _ = quadrupled.value }
+        #expect(subscribers(of: source) == [ObjectIdentifier(doubled)])
+        effect.cancel()
+        #expect(source.subs == nil)
+        #expect(doubled.subs == nil && doubled.deps == nil)
+        #expect(quadrupled.subs == nil && quadrupled.deps == nil)
+        source.value = 2                    // recomputes nothing now
+        #expect(runs == 1)
+        #expect(quadrupled.value == 8)      // and is fresh when read again
+        #expect(runs == 2)
+    }
+
+    @Test func `a computed on a branch no longer taken detaches from its sources`() {
+        let useComputed = Signal(true)
+        let deep = Signal(1), plain = Signal(0)
+        var deepRuns = 0
+        let viaComputed = Computed { deepRuns += 1; return deep.value * 10 }
+        let chosen = Computed { useComputed.value ? viaComputed.value : plain.value }
+        let effect = Effect { _ = chosen.value }
+        #expect(deep.subs != nil)
+        useComputed.value = false
+        #expect(deep.subs == nil)
+        #expect(viaComputed.deps == nil)
+        deep.value = 2
+        #expect(deepRuns == 1)
+        effect.cancel()
+    }
+
+    // MARK: Link reuse
+
+    @Test func `steady re-runs that read the same dependencies reuse their links`() {
+        let a = Signal(0), b = Signal(0), c = Signal(0)
+        var computeRuns = 0, effectRuns = 0
+        let sum = Computed { computeRuns += 1; return a.value + b.value + c.value }
+        let effect = Effect { effectRuns += 1; _ = sum.value; _ = a.value }
+        let computedLinks = dependencyLinks(of: sum)
+        let effectLinks = dependencyLinks(of: effect)
+        #expect(computedLinks.count == 3 && effectLinks.count == 2)
+        for value in 1...20 {
+            b.value = value
+        }
+        a.value = 1
+        #expect(dependencyLinks(of: sum) == computedLinks)
+        #expect(dependencyLinks(of: effect) == effectLinks)
+        #expect(subscribers(of: a) == [ObjectIdentifier(sum), ObjectIdentifier(effect)])
+        #expect(subscribers(of: b) == [ObjectIdentifier(sum)])
+        #expect([computeRuns, effectRuns] == [22, 22])
+        effect.cancel()
+    }
+
+    @Test func `a signal written in a batch may die before the batch ends`() {
+        let survivor = Signal(0)
+        var runs = 0
+        weak var weakDoomed: Signal<[Int]>?
+        let effect = Effect { runs += 1; _ = survivor.value }
+        batch {
+            do {
+                let doomed = Signal([1, 2, 3])
+                weakDoomed = doomed
+                let reader = Computed { doomed.value.count }
+                #expect(reader.value == 3)
+                doomed.value = [4, 5]       // logged: it has a subscriber
+            }
+            survivor.value = 1
+        }
+        #expect(weakDoomed == nil)
+        #expect(runs == 2)
+        #expect(Runtime.current.pointee.log.isEmpty)
+        effect.cancel()
+    }
+}

@@ -1,0 +1,314 @@
+import Testing
+@testable import Ripple
+
+@Suite struct DerivedTests {
+    @Test func `a derived property reads as a plain value`() {
+        let library = Library()
+        let count: Int = library.availableBooksCount
+        #expect(count == 3)
+        #expect(library.navigationTitle == "Books available: 3")
+    }
+
+    @Test func `nothing is computed until the first read`() {
+        let library = Library()
+        library.books[0].isAvailable = false
+        library.books.append(Book())
+        #expect(library.availableCountRuns == 0)
+        #expect(library.availableBooksCount == 3)
+        #expect(library.availableCountRuns == 1)
+    }
+
+    @Test func `repeated reads return the cached value`() {
+        let library = Library()
+        for _ in 0..<5 {
+            #expect(library.availableBooksCount == 3)
+        }
+        #expect(library.availableCountRuns == 1)
+    }
+
+    @Test func `a change to a dependency recomputes once, on the next read`() {
+        let library = Library()
+        _ = library.availableBooksCount
+        library.books[0].isAvailable = false
+        library.books[1].isAvailable = false
+        #expect(library.availableCountRuns == 1)
+        #expect(library.availableBooksCount == 1)
+        #expect(library.availableBooksCount == 1)
+        #expect(library.availableCountRuns == 2)
+    }
+
+    @Test func `a change to something it did not read recomputes nothing`() {
+        let library = Library()
+        _ = library.availableBooksCount
+        library.books[0].title = "Dune"
+        library.books[1].author.name = "Frank Herbert"
+        library.books[2].lastOpened = 9
+        #expect(library.availableBooksCount == 3)
+        #expect(library.availableCountRuns == 1)
+    }
+
+    @Test func `an observed derived property recomputes once per transaction`() {
+        let library = Library()
+        let view = ViewProbe("available") { library.availableBooksCount }
+        batch {
+            library.books[0].isAvailable = false
+            library.books[1].isAvailable = false
+            library.books.append(Book())
+        }
+        #expect(view.outputs == [3, 2])
+        #expect(library.availableCountRuns == 2)
+        view.cancel()
+    }
+
+    @Test func `each instance has its own derived node`() {
+        let first = Library()
+        let second = Library(books: [Book()])
+        #expect(first.availableBooksCount == 3)
+        #expect(second.availableBooksCount == 1)
+        first.books[0].isAvailable = false
+        #expect(first.availableBooksCount == 2)
+        #expect(second.availableBooksCount == 1)
+        #expect(first.availableCountRuns == 2)
+        #expect(second.availableCountRuns == 1)
+    }
+
+    @Test(.disabled("bug: a derived value recomputes after its last observer goes away, though nothing changed"))
+    func `a derived value stays cached after its last observer goes away`() {
+        let library = Library()
+        let view = ViewProbe("available") { library.availableBooksCount }
+        #expect(library.availableCountRuns == 1)
+        view.cancel()
+        #expect(library.availableBooksCount == 3)
+        #expect(library.availableCountRuns == 1)
+    }
+
+    @Test func `a derived property read inside a batch is fresh`() {
+        let library = Library()
+        let view = ViewProbe("available") { library.availableBooksCount }
+        batch {
+            library.books[0].isAvailable = false
+            #expect(library.availableBooksCount == 2)
+            library.books[1].isAvailable = false
+            #expect(library.availableBooksCount == 1)
+        }
+        #expect(view.outputs == [3, 1])
+        #expect(library.availableCountRuns == 3)
+        view.cancel()
+    }
+
+    @Test func `an effect reading a derived chain never sees a half-applied state`() {
+        let store = TodoStore()
+        store.addItem(title: "Milk")
+        store.addItem(title: "Bread")
+        let view = ViewProbe("counters") { (store.completedCount, store.pendingCount, store.items.count) }
+        var consistent: Bool { view.outputs.allSatisfy { $0.0 + $0.1 == $0.2 } }
+
+        store.toggleItem(store.items[0])
+        store.addItem(title: "Eggs")
+        store.deleteItem(store.items[0])
+        #expect(view.renders == 4)
+        #expect(consistent)
+        #expect(view.last.map { [$0.0, $0.1, $0.2] } == [0, 2, 2])
+        #expect(store.completedRuns == 4)
+        #expect(store.pendingRuns == 4)
+        view.cancel()
+    }
+
+    // MARK: Nested models
+
+    @Test func `it tracks a nested model's property`() {
+        let library = Library()
+        #expect(library.authorNames == ["Sample Author", "Sample Author", "Sample Author"])
+        library.books[1].author.name = "Frank Herbert"
+        #expect(library.authorNames == ["Sample Author", "Frank Herbert", "Sample Author"])
+        #expect(library.authorNamesRuns == 2)
+    }
+
+    @Test func `after a nested model is replaced it follows the new one only`() {
+        let library = Library()
+        let oldAuthor = library.books[0].author
+        let newAuthor = Author(name: "Ursula K. Le Guin")
+        let view = ViewProbe("authors") { library.authorNames[0] }
+
+        library.books[0].author = newAuthor
+        #expect(view.outputs == ["Sample Author", "Ursula K. Le Guin"])
+        #expect(library.authorNamesRuns == 2)
+
+        oldAuthor.name = "Nobody"
+        #expect(view.renders == 2)
+        #expect(library.authorNamesRuns == 2)
+
+        newAuthor.name = "Le Guin"
+        #expect(view.outputs == ["Sample Author", "Ursula K. Le Guin", "Le Guin"])
+        #expect(library.authorNamesRuns == 3)
+        view.cancel()
+    }
+
+    // MARK: Collections
+
+    @Test func `it tracks a collection replaced, appended to and removed from`() {
+        let library = Library()
+        let view = ViewProbe("available") { library.availableBooksCount }
+
+        library.books = [Book(), Book(title: "Gone", isAvailable: false)]
+        #expect(view.outputs == [3, 1])
+        library.books.append(Book(title: "New"))
+        #expect(view.outputs == [3, 1, 2])
+        library.books.removeFirst()
+        #expect(view.outputs == [3, 1, 2, 1])
+        library.books.removeAll()
+        #expect(view.outputs == [3, 1, 2, 1, 0])
+        #expect(library.availableCountRuns == 5)
+        view.cancel()
+    }
+
+    @Test func `it tracks a tracked property of a collection's element`() {
+        let library = Library()
+        let view = ViewProbe("available") { library.availableBooksCount }
+        let book = library.books[2]
+
+        book.isAvailable = false
+        #expect(view.outputs == [3, 2])
+        #expect(library.availableCountRuns == 2)
+
+        // Removing the unavailable book recomputes to the same count: no re-render.
+        library.books.removeLast()
+        #expect(view.outputs == [3, 2])
+        #expect(library.availableCountRuns == 3)
+
+        // A removed element is no longer followed.
+        book.isAvailable = true
+        #expect(view.renders == 2)
+        #expect(library.availableCountRuns == 3)
+        view.cancel()
+    }
+
+    @Test func `it tracks a value-typed element changed in place`() {
+        let store = TodoStore()
+        store.addItem(title: "Milk")
+        store.addItem(title: "Bread")
+        let view = ViewProbe("done") { store.completedCount }
+        store.items[0].isCompleted = true
+        #expect(view.outputs == [0, 1])
+        #expect(store.completedRuns == 2)
+        view.cancel()
+    }
+
+    // MARK: Derived from derived
+
+    @Test func `a derived property reading another recomputes only when that one changes`() {
+        let library = Library()
+        #expect(library.navigationTitle == "Books available: 3")
+        #expect(library.navigationTitleRuns == 1)
+
+        // availableBooksCount recomputes to the same value: navigationTitle is kept.
+        library.books.append(Book(title: "Lent", isAvailable: false))
+        #expect(library.navigationTitle == "Books available: 3")
+        #expect(library.availableCountRuns == 2)
+        #expect(library.navigationTitleRuns == 1)
+
+        library.books[0].isAvailable = false
+        #expect(library.navigationTitle == "Books available: 2")
+        #expect(library.availableCountRuns == 3)
+        #expect(library.navigationTitleRuns == 2)
+    }
+
+    @Test func `a derived chain stays untouched by unrelated writes`() {
+        let store = TodoStore()
+        store.addItem(title: "Milk")
+        store.addItem(title: "Bread")
+        let view = ViewProbe("pending") { store.pendingCount }
+        store.searchText = "m"
+        store.selectedPriority = .high
+        #expect(view.outputs == [2])
+        #expect(store.completedRuns == 1)
+        #expect(store.pendingRuns == 1)
+
+        store.toggleItem(store.items[0])
+        #expect(view.outputs == [2, 1])
+        #expect(store.completedRuns == 2)
+        #expect(store.pendingRuns == 2)
+        view.cancel()
+    }
+
+    // MARK: Equality cut-off
+
+    @Test func `an effect is not re-run when the derived value recomputes equal`() {
+        let library = Library()
+        let view = ViewProbe("available") { library.availableBooksCount }
+        library.books.append(Book(title: "Lent", isAvailable: false))
+        library.books[0].title = "Dune"
+        #expect(library.availableCountRuns == 2)
+        #expect(view.outputs == [3])
+
+        library.books[3].isAvailable = true
+        #expect(library.availableCountRuns == 3)
+        #expect(view.outputs == [3, 4])
+        view.cancel()
+    }
+
+    @Test func `an object-valued derived property compares by identity`() {
+        let library = Library()
+        let first = library.books[0]
+        let view = ViewProbe("first") { ObjectIdentifier(library.firstAvailable) }
+        // Recomputes to the same instance: no re-render.
+        library.books.append(Book())
+        #expect(library.firstAvailableRuns == 2)
+        #expect(view.renders == 1)
+
+        // `first(where:)` stopped at books[0]: books[1] was never read.
+        library.books[1].isAvailable = false
+        #expect(library.firstAvailableRuns == 2)
+
+        first.isAvailable = false
+        #expect(library.firstAvailableRuns == 3)
+        #expect(view.outputs == [ObjectIdentifier(first), ObjectIdentifier(library.books[2])])
+
+        batch {
+            library.books[2].isAvailable = false
+            library.books[3].isAvailable = false
+        }
+        #expect(view.outputs.last == ObjectIdentifier(library.noBook))
+        #expect(view.renders == 3)
+        view.cancel()
+    }
+
+    @Test func `a derived value without equality notifies on every recompute`() {
+        final class Shelf {
+            @Tracked var count = 1
+            @Derived({ (shelf: Shelf) in Payload(number: shelf.count % 2) })
+            var parity: Payload
+        }
+        let shelf = Shelf()
+        let view = ViewProbe("parity") { shelf.parity.number }
+        shelf.count = 3
+        #expect(view.outputs == [1, 1])
+        view.cancel()
+    }
+
+    // MARK: Lifetime
+
+    @Test func `a derived property does not keep its model alive`() {
+        weak var weakLibrary: Library?
+        do {
+            let library = Library()
+            weakLibrary = library
+            let view = ViewProbe("available") { library.availableBooksCount }
+            #expect(view.outputs == [3])
+            view.cancel()
+        }
+        #expect(weakLibrary == nil)
+    }
+
+    @Test
+    func `an observer that outlives its model survives a change to a shared dependency`() async {
+        await #expect(processExitsWith: .success) {
+            let shared = Book()
+            var library: Library? = Library(books: [shared, Book()])
+            let effect = Effect { [weak library] in _ = library?.availableBooksCount }
+            library = nil
+            shared.isAvailable = false
+            effect.cancel()
+        }
+    }
+}

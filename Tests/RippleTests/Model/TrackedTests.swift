@@ -1,0 +1,401 @@
+internal import Foundation
+import Testing
+@testable import Ripple
+
+@Suite struct TrackedTests {
+    // MARK: Tracking on read
+
+    @Test func `a read inside a Computed tracks the property`() {
+        let book = Book()
+        var runs = 0
+        let shout = Computed { runs += 1; return book.title.uppercased() }
+        #expect(shout.value == "SAMPLE BOOK TITLE")
+        #expect(runs == 1)
+
+        book.title = "Dune"
+        #expect(shout.value == "DUNE")
+        #expect(runs == 2)
+
+        book.isAvailable = false
+        #expect(shout.value == "DUNE")
+        #expect(runs == 2)
+    }
+
+    @Test func `a read inside an Effect tracks the property`() {
+        let book = Book()
+        let view = ViewProbe("title") { book.title }
+        #expect(view.outputs == ["Sample Book Title"])
+
+        book.title = "Dune"
+        #expect(view.outputs == ["Sample Book Title", "Dune"])
+
+        book.rating = 5
+        #expect(view.renders == 2)
+        view.cancel()
+    }
+
+    @Test func `a read inside withTracking tracks the property`() {
+        let book = Book()
+        var changes = 0
+        let title = withTracking { book.title } onChange: { changes += 1 }
+        #expect(title == "Sample Book Title")
+
+        book.isAvailable = false
+        #expect(changes == 0)
+        book.title = "Dune"
+        #expect(changes == 1)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    @MainActor func `a read inside observe tracks the property`() async {
+        let book = Book()
+        var evaluations = 0
+        var titles = observe { evaluations += 1; return book.title }.makeAsyncIterator()
+        #expect(await titles.next(isolation: #isolation) == "Sample Book Title")
+
+        book.rating = 4
+        book.title = "Dune"
+        #expect(await titles.next(isolation: #isolation) == "Dune")
+        #expect(evaluations == 2)
+    }
+
+    @Test func `a reader that never read a property is never notified`() {
+        let book = Book()
+        let titleView = ViewProbe("title") { book.title }
+        let availabilityView = ViewProbe("availability") { book.isAvailable }
+        let authorView = ViewProbe("author") { book.author.name }
+
+        book.title = "Dune"
+        #expect(renderCounts(titleView, availabilityView, authorView) == [2, 1, 1])
+        book.isAvailable = false
+        #expect(renderCounts(titleView, availabilityView, authorView) == [2, 2, 1])
+        book.author.name = "Frank Herbert"
+        #expect(renderCounts(titleView, availabilityView, authorView) == [2, 2, 2])
+        book.rating = 1
+        #expect(renderCounts(titleView, availabilityView, authorView) == [2, 2, 2])
+        cancelViews(titleView, availabilityView, authorView)
+    }
+
+    @Test func `a read outside any tracking context subscribes nothing`() {
+        let book = Book()
+        let view = ViewProbe("rating") { book.rating }
+        _ = book.title
+        book.title = "Dune"
+        #expect(view.renders == 1)
+        if case .unobserved = book.titleWrapper.storage {} else {
+            Issue.record("an untracked read moved title into a signal")
+        }
+        view.cancel()
+    }
+
+    @Test func `a read inside untracked in an effect is not a dependency`() {
+        let book = Book()
+        let view = ViewProbe("rating, title untracked") { "\(book.rating) \(untracked { book.title })" }
+        book.title = "Dune"
+        #expect(view.outputs == ["3 Sample Book Title"])
+        book.rating = 4
+        #expect(view.outputs == ["3 Sample Book Title", "4 Dune"])
+        view.cancel()
+    }
+
+    // MARK: Equality
+
+    @Test func `an Equatable value notifies only when == says it changed`() {
+        let probe = EqualityProbe()
+        let view = ViewProbe("count") { probe.count }
+        probe.count = 0
+        #expect(view.renders == 1)
+        probe.count = 1
+        #expect(view.outputs == [0, 1])
+        probe.count = 1
+        #expect(view.outputs == [0, 1])
+        view.cancel()
+    }
+
+    @Test func `an Equatable class compares with ==, not identity`() {
+        let probe = EqualityProbe()
+        let view = ViewProbe("tag") { probe.tag.name }
+        probe.tag = Tag("a")
+        #expect(view.renders == 1)
+        probe.tag = Tag("b")
+        #expect(view.outputs == ["a", "b"])
+        view.cancel()
+    }
+
+    @Test func `another class compares by identity`() {
+        let probe = EqualityProbe()
+        let view = ViewProbe("handle") { ObjectIdentifier(probe.handle) }
+        probe.handle = probe.handle
+        #expect(view.renders == 1)
+        let other = Handle()
+        probe.handle = other
+        #expect(view.outputs == [view.outputs[0], ObjectIdentifier(other)])
+        view.cancel()
+    }
+
+    @Test func `a value without equality notifies on every write`() {
+        let probe = EqualityProbe()
+        let view = ViewProbe("payload") { probe.payload.number }
+        probe.payload = Payload(number: 0)
+        #expect(view.outputs == [0, 0])
+        probe.payload = probe.payload
+        #expect(view.outputs == [0, 0, 0])
+        view.cancel()
+    }
+
+    @Test func `a property initialized in an initializer keeps its type's equality`() {
+        let author = Author(name: "Ursula")
+        let view = ViewProbe("name") { author.name }
+        author.name = "Ursula"
+        #expect(view.renders == 1)
+        author.name = "Le Guin"
+        #expect(view.renders == 2)
+        view.cancel()
+    }
+
+    // MARK: In-place mutation
+
+    @Test func `appending to an observed tracked array notifies once and copies no storage`() {
+        let library = Library(books: [])
+        library.books.reserveCapacity(8)
+        let view = ViewProbe("count") { library.books.count }
+        let before = baseAddress(of: library.books)
+
+        library.books.append(Book(title: "Dune"))
+
+        #expect(baseAddress(of: library.books) == before)
+        #expect(library.books.map(\.title) == ["Dune"])
+        #expect(view.outputs == [0, 1])
+        view.cancel()
+    }
+
+    @Test
+    func `appending to a never-observed tracked array copies no storage`() {
+        let library = Library(books: [])
+        library.books.reserveCapacity(8)
+        let before = baseAddress(of: library.books)
+
+        library.books.append(Book(title: "Dune"))
+
+        #expect(baseAddress(of: library.books) == before)
+        #expect(library.books.map(\.title) == ["Dune"])
+        if case .unobserved = library.booksWrapper.storage {} else {
+            Issue.record("books was moved into a signal without a tracked read")
+        }
+    }
+
+    @Test func `toggling an element's property in an observed array notifies once and copies no storage`() {
+        let store = TodoStore()
+        store.addItem(title: "Milk")
+        store.addItem(title: "Bread")
+        let view = ViewProbe("done") { store.items.filter(\.isCompleted).count }
+        let before = baseAddress(of: store.items)
+
+        store.items[1].isCompleted.toggle()
+
+        #expect(baseAddress(of: store.items) == before)
+        #expect(store.items.map(\.isCompleted) == [false, true])
+        #expect(view.outputs == [0, 1])
+        view.cancel()
+    }
+
+    @Test
+    func `toggling an element's property in a never-observed array copies no storage`() {
+        let store = TodoStore()
+        store.addItem(title: "Milk")
+        store.addItem(title: "Bread")
+        let before = baseAddress(of: store.items)
+
+        store.items[1].isCompleted.toggle()
+
+        #expect(baseAddress(of: store.items) == before)
+        #expect(store.items.map(\.isCompleted) == [false, true])
+    }
+
+    @Test func `an in-place mutation inside a batch notifies once and copies no storage`() {
+        let store = TodoStore()
+        store.addItem(title: "Milk")
+        store.addItem(title: "Bread")
+        let view = ViewProbe("done") { store.items.filter(\.isCompleted).count }
+        let before = baseAddress(of: store.items)
+
+        batch {
+            store.items[0].isCompleted.toggle()
+            store.items[1].isCompleted.toggle()
+            store.searchText = "m"
+        }
+
+        #expect(baseAddress(of: store.items) == before)
+        #expect(view.outputs == [0, 2])
+        view.cancel()
+    }
+
+    @Test func `an in-place mutation from an effect body notifies once and copies no storage`() {
+        let store = TodoStore()
+        store.addItem(title: "Milk")
+        store.addItem(title: "Bread")
+        let trigger = Counter()
+        let view = ViewProbe("done") { store.items.filter(\.isCompleted).count }
+        let worker = Effect {
+            guard trigger.count > 0 else { return }
+            untracked {
+                store.items[0].isCompleted = true
+                store.items[1].isCompleted = true
+            }
+        }
+        let before = baseAddress(of: store.items)
+
+        trigger.count = 1
+
+        #expect(baseAddress(of: store.items) == before)
+        #expect(view.outputs == [0, 2])
+        worker.cancel()
+        view.cancel()
+    }
+
+    @Test func `an in-place mutation notifies even when it leaves an equal value`() {
+        let store = TodoStore()
+        store.addItem(title: "Milk")
+        let view = ViewProbe("items") { store.items.count }
+        store.items[0].title = "Milk"
+        #expect(view.renders == 2)
+        view.cancel()
+    }
+
+    @Test func `a plain var is not tracked`() {
+        let book = Book()
+        let view = ViewProbe("opened") { book.lastOpened }
+        book.lastOpened += 1
+        book.lastOpened = 7
+        #expect(view.outputs == [0])
+        #expect(book.lastOpened == 7)
+        view.cancel()
+    }
+
+    // MARK: Storage
+
+    @Test func `a never-observed property allocates no signal`() {
+        let book = Book()
+        _ = book.title
+        book.title = "Dune"
+        book.title += " Messiah"
+        let effect = Effect { _ = untracked { book.title } }
+        #expect(book.title == "Dune Messiah")
+        if case .unobserved = book.titleWrapper.storage {} else {
+            Issue.record("title allocated a signal without a tracked read")
+        }
+
+        let reader = Effect { _ = book.title }
+        if case .observed(let signal) = book.titleWrapper.storage {
+            #expect(signal.peek() == "Dune Messiah")
+        } else {
+            Issue.record("a tracked read left title unobserved")
+        }
+        effect.cancel()
+        reader.cancel()
+    }
+
+    // MARK: Codable
+
+    @Test func `a model encodes a tracked property as its bare value`() throws {
+        let record = TitleRecord()
+        record.title = "Dune"
+        let json = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+        #expect(json == #"{"title":"Dune"}"#)
+    }
+
+    @Test func `a model with tracked properties round-trips through JSON`() throws {
+        let record = BookRecord()
+        record.title = "Dune"
+        record.subtitle = "Book One"
+        record.author.name = "Frank Herbert"
+        record.tags = ["sf", "classic"]
+        record.payload = CodablePayload(number: 7)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(record)
+        #expect(String(decoding: data, as: UTF8.self) == """
+            {"author":{"name":"Frank Herbert"},"payload":{"number":7},"subtitle":"Book One","tags":["sf","classic"],"title":"Dune"}
+            """)
+
+        let decoded = try JSONDecoder().decode(BookRecord.self, from: data)
+        #expect(decoded.title == "Dune")
+        #expect(decoded.subtitle == "Book One")
+        #expect(decoded.author.name == "Frank Herbert")
+        #expect(decoded.tags == ["sf", "classic"])
+        #expect(decoded.payload.number == 7)
+    }
+
+    @Test func `a missing key decodes a tracked optional as nil`() throws {
+        let json = #"{"title":"Dune","author":{"name":"F"},"tags":[],"payload":{"number":1}}"#
+        let decoded = try JSONDecoder().decode(BookRecord.self, from: Data(json.utf8))
+        #expect(decoded.subtitle == nil)
+        #expect(decoded.title == "Dune")
+    }
+
+    @Test func `a missing key for a non-optional tracked property fails to decode`() {
+        let json = #"{"author":{"name":"F"},"tags":[],"payload":{"number":1}}"#
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(BookRecord.self, from: Data(json.utf8))
+        }
+    }
+
+    @Test func `a nil tracked optional is omitted on encode`() throws {
+        let record = BookRecord()
+        let json = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+        #expect(!json.contains("subtitle"))
+        record.subtitle = "Book One"
+        let withSubtitle = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+        #expect(withSubtitle.contains(#""subtitle":"Book One""#))
+    }
+
+    @Test func `a decoded model keeps each property's equality rule`() throws {
+        let json = #"{"title":"Dune","author":{"name":"F"},"tags":["sf"],"payload":{"number":1}}"#
+        let record = try JSONDecoder().decode(BookRecord.self, from: Data(json.utf8))
+        let titleView = ViewProbe("title") { record.title }
+        let tagsView = ViewProbe("tags") { record.tags }
+        let subtitleView = ViewProbe("subtitle") { record.subtitle }
+        let authorView = ViewProbe("author") { ObjectIdentifier(record.author) }
+        let payloadView = ViewProbe("payload") { record.payload.number }
+
+        record.title = "Dune"
+        record.tags = ["sf"]
+        record.subtitle = nil
+        record.author = record.author
+        record.payload = CodablePayload(number: 1)
+        #expect(renderCounts(titleView, tagsView, subtitleView, authorView) == [1, 1, 1, 1])
+        #expect(payloadView.renders == 2)
+
+        record.title = "Emma"
+        record.subtitle = "Volume 1"
+        record.author = AuthorRecord()
+        #expect(renderCounts(titleView, tagsView, subtitleView, authorView) == [2, 1, 2, 2])
+        cancelViews(titleView, tagsView, subtitleView, authorView, payloadView)
+    }
+
+    // MARK: Equatable and Hashable
+
+    @Test func `tracked wrappers compare and hash by their values`() {
+        #expect(Tracked(wrappedValue: "Dune") == Tracked(wrappedValue: "Dune"))
+        #expect(Tracked(wrappedValue: "Dune") != Tracked(wrappedValue: "Emma"))
+        #expect(Tracked(wrappedValue: 3).hashValue == Tracked(wrappedValue: 3).hashValue)
+        let set: Set = [Tracked(wrappedValue: 1), Tracked(wrappedValue: 1), Tracked(wrappedValue: 2)]
+        #expect(set.count == 2)
+    }
+
+    @Test func `an observed wrapper compares and hashes by its current value`() {
+        let book = Book()
+        let view = ViewProbe("title") { book.title }
+        book.title = "Dune"
+        #expect(book.titleWrapper == Tracked(wrappedValue: "Dune"))
+        #expect(book.titleWrapper.hashValue == Tracked(wrappedValue: "Dune").hashValue)
+        #expect(book.titleWrapper != Tracked(wrappedValue: "Sample Book Title"))
+        view.cancel()
+    }
+}
+
+/// The address of an array's element storage: equal before and after a mutation means
+/// the mutation copied nothing.
+private func baseAddress<Element>(of array: [Element]) -> UnsafeRawPointer? {
+    array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+}
