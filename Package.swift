@@ -27,6 +27,16 @@ let package = Package(
             dependencies: ["RippleThreadLocal"],
             swiftSettings: strictSwift
         ),
+        // The benchmark executable: `swift run -c release RippleBenchmarks`. It builds
+        // with every `swift build` so it never rots. The C target exposes glibc's
+        // mallinfo2(), which Swift's Glibc module does not export, for the memory cases.
+        .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
+        .executableTarget(
+            name: "RippleBenchmarks",
+            dependencies: ["Ripple", "CMallocStats"],
+            path: "Benchmarks/RippleBenchmarks",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "RippleTests",
             dependencies: ["Ripple"],

@@ -1,0 +1,11 @@
+#ifndef CMALLOC_STATS_H
+#define CMALLOC_STATS_H
+
+#include <stddef.h>
+
+/// Bytes the allocator has handed out and not yet taken back: glibc's
+/// `mallinfo2().uordblks` (small chunks in arenas) plus `hblkhd` (chunks served by
+/// mmap). Returns 0 where mallinfo2 is unavailable.
+size_t cmalloc_bytes_in_use(void);
+
+#endif

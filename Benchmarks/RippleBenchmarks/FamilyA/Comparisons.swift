@@ -1,0 +1,163 @@
+// Family A: Ripple against Apple's Observation, same process, same run, reported as
+// time per operation on each side and the ratio Observation / Ripple (above 1 means
+// Ripple is faster).
+
+/// One side of a comparison: a benchmark function that times `ops` operations and
+/// returns the nanoseconds they took.
+struct Side: Sendable {
+    let function: String
+    let run: @Sendable (Int) -> UInt64
+
+    init(_ function: String, _ run: @escaping @Sendable (Int) -> UInt64) {
+        self.function = function
+        self.run = run
+    }
+}
+
+/// A family A case: the same workload on both sides.
+struct Comparison: Sendable {
+    let name: String
+    let title: String
+    /// Nanoseconds per reported unit: 1 for ns, 1000 for µs.
+    let scale: Double
+    let ripple: Side
+    let observation: Side
+
+    var unit: String { scale == 1 ? "ns" : "us" }
+}
+
+let comparisons: [Comparison] = [
+    Comparison(name: "untrackedRead", title: "read a tracked property, no tracking scope", scale: 1,
+               ripple: Side("bench_ripple_untrackedRead", bench_ripple_untrackedRead),
+               observation: Side("bench_observation_untrackedRead", bench_observation_untrackedRead)),
+    Comparison(name: "trackedRead", title: "read inside a tracking scope (100 reads per scope), per read", scale: 1,
+               ripple: Side("bench_ripple_trackedRead", bench_ripple_trackedRead),
+               observation: Side("bench_observation_trackedRead", bench_observation_trackedRead)),
+    Comparison(name: "write", title: "write, no observers", scale: 1,
+               ripple: Side("bench_ripple_write", bench_ripple_write),
+               observation: Side("bench_observation_write", bench_observation_write)),
+    Comparison(name: "continuousObservation", title: "write -> observer notified -> re-registered (Ripple: Effect)", scale: 1,
+               ripple: Side("bench_ripple_continuousObservation", bench_ripple_continuousObservation),
+               observation: Side("bench_observation_continuousObservation", bench_observation_continuousObservation)),
+    Comparison(name: "continuousObservationWithTracking",
+               title: "write -> observer notified -> re-registered (Ripple: withTracking re-armed)", scale: 1,
+               ripple: Side("bench_ripple_continuousObservationWithTracking", bench_ripple_continuousObservationWithTracking),
+               observation: Side("bench_observation_continuousObservation", bench_observation_continuousObservation)),
+    Comparison(name: "memoizedDerived", title: "availableBooksCount over 1,000 books, read after no change", scale: 1,
+               ripple: Side("bench_ripple_memoizedDerived", bench_ripple_memoizedDerived),
+               observation: Side("bench_observation_memoizedDerived", bench_observation_memoizedDerived)),
+    Comparison(name: "trackingOver100Objects",
+               title: "tracking scope over 100 objects x 10 properties, ended by a write", scale: 1000,
+               ripple: Side("bench_ripple_trackingOver100Objects", bench_ripple_trackingOver100Objects),
+               observation: Side("bench_observation_trackingOver100Objects", bench_observation_trackingOver100Objects)),
+    Comparison(name: "fanOut", title: "one write, 1,000 observers of the property (Ripple: Effects)", scale: 1000,
+               ripple: Side("bench_ripple_fanOut", bench_ripple_fanOut),
+               observation: Side("bench_observation_fanOut", bench_observation_fanOut)),
+    Comparison(name: "fanOutWithTracking", title: "one write, 1,000 observers (Ripple: withTracking re-armed)", scale: 1000,
+               ripple: Side("bench_ripple_fanOutWithTracking", bench_ripple_fanOutWithTracking),
+               observation: Side("bench_observation_fanOut", bench_observation_fanOut)),
+    Comparison(name: "modelCreation", title: "create and free a model with 10 tracked properties", scale: 1,
+               ripple: Side("bench_ripple_modelCreation", bench_ripple_modelCreation),
+               observation: Side("bench_observation_modelCreation", bench_observation_modelCreation)),
+    Comparison(name: "libraryScenario", title: "Library, 10,000 books: toggle/rename a book, re-render the count", scale: 1000,
+               ripple: Side("bench_ripple_libraryScenario", bench_ripple_libraryScenario),
+               observation: Side("bench_observation_libraryScenario", bench_observation_libraryScenario)),
+    Comparison(name: "todoScenario", title: "TodoStore, 10,000 items: search/priority/toggle, 2 views", scale: 1000,
+               ripple: Side("bench_ripple_todoScenario", bench_ripple_todoScenario),
+               observation: Side("bench_observation_todoScenario", bench_observation_todoScenario)),
+    Comparison(name: "cartScenario", title: "ShoppingCart, 1,000 lines: quantity/coupon/isLoading, 2 views", scale: 1000,
+               ripple: Side("bench_ripple_cartScenario", bench_ripple_cartScenario),
+               observation: Side("bench_observation_cartScenario", bench_observation_cartScenario)),
+    Comparison(name: "dashboardScenario", title: "Dashboard, 4 views of one property each: one write", scale: 1,
+               ripple: Side("bench_ripple_dashboardScenario", bench_ripple_dashboardScenario),
+               observation: Side("bench_observation_dashboardScenario", bench_observation_dashboardScenario)),
+]
+
+/// Nanoseconds per operation, measured over enough operations to fill `target`
+/// nanoseconds; the first call also calibrates.
+private func calibrate(_ side: Side, target: Double) -> Int {
+    var ops = 1
+    while true {
+        let elapsed = Double(max(side.run(ops), 1))
+        if elapsed >= target / 4 || ops >= 1 << 28 {
+            return max(1, Int(Double(ops) * target / elapsed))
+        }
+        ops *= elapsed < target / 64 ? 16 : 4
+    }
+}
+
+struct ComparisonRow {
+    let comparison: Comparison
+    /// Nanoseconds per operation, the fastest sample; nil when the side was filtered out.
+    let ripple: Double?
+    let observation: Double?
+
+    var ratio: Double? {
+        guard let ripple, let observation else { return nil }
+        return observation / ripple
+    }
+}
+
+/// Runs each selected side: calibrates, then takes the fastest of several samples,
+/// alternating the two sides so that both see the same machine conditions.
+func runComparisons(_ selected: [(Comparison, ripple: Bool, observation: Bool)], _ mode: RunMode) -> [ComparisonRow] {
+    let target = mode.pick(full: 20e6, quick: 3e6)
+    let samples = mode.pick(full: 7, quick: 3)
+    var rows: [ComparisonRow] = []
+    for (comparison, runRipple, runObservation) in selected {
+        progress("  \(comparison.name)")
+        let rippleOps = runRipple ? calibrate(comparison.ripple, target: target) : 0
+        let observationOps = runObservation ? calibrate(comparison.observation, target: target) : 0
+        var ripple = Double.infinity, observation = Double.infinity
+        for _ in 0..<samples {
+            if runObservation {
+                observation = min(observation, Double(comparison.observation.run(observationOps)) / Double(observationOps))
+            }
+            if runRipple {
+                ripple = min(ripple, Double(comparison.ripple.run(rippleOps)) / Double(rippleOps))
+            }
+        }
+        rows.append(ComparisonRow(
+            comparison: comparison,
+            ripple: runRipple ? ripple : nil,
+            observation: runObservation ? observation : nil
+        ))
+    }
+    return rows
+}
+
+func printComparisons(_ rows: [ComparisonRow]) {
+    let table = rows.map { row -> [String] in
+        let scale = row.comparison.scale
+        return [
+            row.comparison.name,
+            row.observation.map { formatAuto($0 / scale) + " " + row.comparison.unit } ?? "-",
+            row.ripple.map { formatAuto($0 / scale) + " " + row.comparison.unit } ?? "-",
+            row.ratio.map { format($0, digits: $0 >= 100 ? 0 : 1) + "x" } ?? "-",
+            row.comparison.title,
+        ]
+    }
+    printTable(["case", "Observation", "Ripple", "Obs / Ripple", "what one operation is"], table)
+    let ratios = rows.compactMap(\.ratio)
+    if !ratios.isEmpty {
+        print("geometric mean over \(ratios.count) cases: \(format(geometricMean(ratios), digits: 1))x")
+    }
+}
+
+func comparisonsJSON(_ rows: [ComparisonRow]) -> JSON {
+    let ratios = rows.compactMap(\.ratio)
+    return .object([
+        ("cases", .array(rows.map { row in
+            .object([
+                ("case", .string(row.comparison.name)),
+                ("title", .string(row.comparison.title)),
+                ("ripple_function", .string(row.comparison.ripple.function)),
+                ("observation_function", .string(row.comparison.observation.function)),
+                ("ripple_ns_per_op", row.ripple.map(JSON.number) ?? .null),
+                ("observation_ns_per_op", row.observation.map(JSON.number) ?? .null),
+                ("ratio_observation_over_ripple", row.ratio.map(JSON.number) ?? .null),
+            ])
+        })),
+        ("geometric_mean", ratios.isEmpty ? .null : .number(geometricMean(ratios))),
+    ])
+}

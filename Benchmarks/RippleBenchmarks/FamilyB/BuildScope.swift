@@ -1,0 +1,58 @@
+import Ripple
+
+/// The effects one benchmark graph creates, disposed together: the analogue of the
+/// JavaScript harness's `withBuild` / `cleanup` (an effect scope in alien-signals).
+///
+/// Ripple effects live as long as their handles, so the scope holds them; `dispose()`
+/// cancels each one.
+final class BuildScope {
+    private(set) var effects: [Effect] = []
+    /// Other nodes the graph must keep alive (signals a shape creates but nobody reads).
+    private(set) var nodes: [AnyObject] = []
+
+    init(capacity: Int = 0) {
+        effects.reserveCapacity(capacity)
+    }
+
+    /// Keeps `node` alive until `release()`.
+    func keep(_ node: AnyObject) {
+        nodes.append(node)
+    }
+
+    /// Makes room for `count` kept nodes.
+    func reserveNodes(_ count: Int) {
+        nodes.reserveCapacity(count)
+    }
+
+    /// Creates an effect (it runs once now) that lives until `dispose()`.
+    func effect(_ body: @escaping () -> Void) {
+        effects.append(Effect(nil, body))
+    }
+
+    /// Cancels every effect; their handles stay until `release()`, so that freeing the
+    /// memory can be kept out of a timed region, as garbage collection is in JavaScript.
+    func dispose() {
+        for effect in effects { effect.cancel() }
+    }
+
+    /// Drops the handles.
+    func release() {
+        effects = []
+        nodes = []
+    }
+}
+
+/// A node a benchmark graph reads, whatever its kind: the JavaScript shapes read
+/// signals and computeds through the same `read()`.
+protocol GraphInput<Value> {
+    associatedtype Value
+    var current: Value { get }
+}
+
+extension Signal: GraphInput {
+    @inline(__always) var current: Value { value }
+}
+
+extension Computed: GraphInput {
+    @inline(__always) var current: Value { value }
+}

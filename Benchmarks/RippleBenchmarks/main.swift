@@ -1,0 +1,123 @@
+import Glibc
+
+// RippleBenchmarks: `swift run -c release RippleBenchmarks [--quick] [--filter NAME]
+// [--json FILE]`. See Benchmarks/README.md.
+
+struct Options {
+    var filter: String?
+    var quick = false
+    var jsonPath: String?
+}
+
+func usage() -> Never {
+    print("""
+        usage: RippleBenchmarks [--quick] [--filter NAME] [--json FILE]
+          --quick        every case at small sizes (under a minute), check values still asserted
+          --filter NAME  only the cases whose function name contains NAME (e.g. kairo, bench_ripple_fanOut)
+          --json FILE    also write the results to FILE as JSON
+        """)
+    exit(2)
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--quick": options.quick = true
+        case "--filter":
+            guard let name = arguments.popFirst() else { usage() }
+            options.filter = name
+        case "--json":
+            guard let path = arguments.popFirst() else { usage() }
+            options.jsonPath = path
+        case "--help", "-h": usage()
+        default:
+            printError("RippleBenchmarks: unknown argument \(argument)")
+            usage()
+        }
+    }
+    return options
+}
+
+func matches(_ function: String, _ options: Options) -> Bool {
+    guard let filter = options.filter else { return true }
+    return function.contains(filter)
+}
+
+/// Whether this binary was built without optimization (`-c debug`, the default).
+func isDebugBuild() -> Bool {
+    #if DEBUG
+    return true
+    #else
+    return _isDebugAssertConfiguration()
+    #endif
+}
+
+if isDebugBuild() {
+    printError("""
+        RippleBenchmarks: refusing to report numbers from a debug build.
+        Run `swift run -c release RippleBenchmarks`.
+        """)
+    exit(3)
+}
+
+let options = parseOptions()
+let mode = RunMode(quick: options.quick)
+// Make the shapes' constants opaque to the optimizer.
+busySteps = opaque(100)
+fibArgument = opaque(16)
+
+let loadAtStart = loadAverage()
+print("RippleBenchmarks, \(mode.quick ? "quick" : "full") run, \(processorCount()) processors, load average at start: \(loadAtStart ?? "?")")
+var report: [(String, JSON)] = [
+    ("mode", .string(mode.quick ? "quick" : "full")),
+    ("filter", options.filter.map(JSON.string) ?? .null),
+    ("processors", .number(Double(processorCount()))),
+    ("load_average_at_start", loadAtStart.map(JSON.string) ?? .null),
+]
+
+let selectedComparisons = comparisons.compactMap { comparison -> (Comparison, ripple: Bool, observation: Bool)? in
+    let ripple = matches(comparison.ripple.function, options)
+    let observation = matches(comparison.observation.function, options)
+    return ripple || observation ? (comparison, ripple, observation) : nil
+}
+if !selectedComparisons.isEmpty {
+    print("\n## Family A: Ripple against Apple's Observation (time per operation; Obs / Ripple > 1: Ripple faster)\n")
+    flushOutput()
+    let rows = runComparisons(selectedComparisons, mode)
+    printComparisons(rows)
+    report.append(("observation", comparisonsJSON(rows)))
+}
+
+let selectedShapes = shapes.filter { matches($0.function, options) }
+if !selectedShapes.isEmpty {
+    print("\n## Family B: js-reactivity-benchmark shapes (ratio alien-signals / Ripple, >1: Ripple faster)\n")
+    flushOutput()
+    let results = runShapes(selectedShapes, mode)
+    printShapes(results)
+    report.append(("js_reactivity_benchmark", results.json))
+}
+
+let selectedMemory = memoryCases.filter { matches($0.function, options) }
+if !selectedMemory.isEmpty {
+    print("\n## Memory: bytes per object, from the allocator (mallinfo2), slope over 100,000 -> 200,000\n")
+    flushOutput()
+    report.append(("memory", measurementsJSON(runMeasurements(selectedMemory, mode))))
+}
+
+let selectedScale = scaleCases.filter { matches($0.function, options) }
+if !selectedScale.isEmpty {
+    print("\n## Scale: a write costs what it affects, not the graph's size\n")
+    flushOutput()
+    report.append(("scale", measurementsJSON(runMeasurements(selectedScale, mode))))
+}
+
+let loadAtEnd = loadAverage()
+print("\nload average at end: \(loadAtEnd ?? "?")")
+report.append(("load_average_at_end", loadAtEnd.map(JSON.string) ?? .null))
+
+if let path = options.jsonPath {
+    writeFile(path, JSON.object(report).text)
+    print("\nwrote \(path)")
+}
