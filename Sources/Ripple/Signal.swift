@@ -179,14 +179,18 @@ public final class Signal<Value>: ReactiveNode {
         return runtime
     }
 
+    /// Ends an in-place change: notifies, and unless `flush` is false (the caller
+    /// flushes once its own access has ended) runs the effects.
     @inlinable
-    func endMutation(_ runtime: RuntimeRef) {
+    func endMutation(_ runtime: RuntimeRef, flush: Bool = true) {
         version &+= 1
         guard subs != nil else { return }
-        if runtime.pointee.batchDepth == 0 {
+        if runtime.pointee.batchDepth > 0 {
+            Graph.didWriteInBatch(self, runtime)
+        } else if flush {
             Graph.didWrite(self, runtime)
         } else {
-            Graph.didWriteInBatch(self, runtime)
+            Graph.propagate(from: self, .dirty, runtime)
         }
     }
 

@@ -2,7 +2,7 @@
 #include <pthread.h>
 #include <stddef.h>
 
-_Thread_local void *ripple_thread_runtime = NULL;
+_Thread_local void *ripple_thread_runtime __attribute__((tls_model("initial-exec"))) = NULL;
 
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;

@@ -17,6 +17,17 @@ extension Graph {
         sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
     }
 
+    /// A source was read while `runtime` records a run: it now depends on `source`.
+    @usableFromInline
+    @inline(never)
+    static func didRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
+        guard let sub = runtime.pointee.activeSub else { return }
+        source._withUnsafeGuaranteedRef { source in
+            if source.flags.contains(.dirty) { _ = commit(source, runtime) }
+            sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
+        }
+    }
+
     /// A computed is about to be read: bring it up to date, then record the dependency.
     @usableFromInline
     @inline(never)

@@ -3,6 +3,7 @@ extension Graph {
     /// the change is certain, `.pending` for a batched write that may yet be undone);
     /// everything further downstream gets `.pending`. Effects and tracking scopes are
     /// queued once. No user code runs, and nothing recurses.
+    @usableFromInline
     static func propagate(from source: ReactiveNode, _ flag: NodeFlags, _ runtime: RuntimeRef) {
         var cursor = source.subs
         while let link = cursor {

@@ -138,12 +138,25 @@ public struct Tracked<Value> {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Model, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
     ) -> Value {
+        @inline(__always)
         get {
-            if Graph.isTracking() {
-                return model[keyPath: storageKeyPath].signal().value
+            guard let runtime = Graph.runtimeIfTracking() else {
+                return model[keyPath: storageKeyPath].currentValue
             }
-            return model[keyPath: storageKeyPath].currentValue
+            if case .observed(let signal) = model[keyPath: storageKeyPath].storage {
+                // Read first, then record: the signal needs no retain across the call.
+                let value = signal.storage
+                Graph.didRead(.passUnretained(signal), runtime)
+                return value
+            }
+            // The first tracked read moves the value into a signal.
+            let signal = model[keyPath: storageKeyPath].signal()
+            Graph.didRead(.passUnretained(signal), runtime)
+            return signal.storage
         }
+        // Always inlined into the property's accessor: only there are the key paths
+        // literals, which the optimizer folds into direct stored-property access.
+        @inline(__always)
         set {
             switch model[keyPath: storageKeyPath].storage {
             case .observed(let signal):
@@ -155,15 +168,32 @@ public struct Tracked<Value> {
                 Graph.reentrantPropertyAccess()
             }
         }
+        // One yield, so that this coroutine inlines into the property's accessor, where
+        // the key paths fold into direct access. The mutation itself only marks what
+        // depends on the property; effects run after the yield, once the access to the
+        // model's storage has ended, so they may read the property.
+        @inline(__always)
         _modify {
-            if let signal = model[keyPath: storageKeyPath].observingSignal {
+            defer { Graph.flushAfterMutation() }
+            yield &model[keyPath: storageKeyPath].mutableValue
+        }
+    }
+
+    /// The value, for an in-place mutation: inside the signal when observed (one
+    /// notification, flushed by the caller), moved out of the enum otherwise (so the
+    /// caller holds the only reference to its storage and nothing is copied).
+    @inlinable
+    var mutableValue: Value {
+        get { currentValue }
+        _modify {
+            if case .observed(let signal) = storage {
                 let runtime = signal.beginMutation()
-                defer { signal.endMutation(runtime) }
+                defer { signal.endMutation(runtime, flush: false) }
                 yield &signal.storage
             } else {
                 Graph.willWriteUnobserved()
-                var (value, rule) = model[keyPath: storageKeyPath].takeUnobserved()
-                defer { model[keyPath: storageKeyPath].storage = .unobserved(value, rule) }
+                var (value, rule) = takeUnobserved()
+                defer { storage = .unobserved(value, rule) }
                 yield &value
             }
         }
@@ -171,11 +201,12 @@ public struct Tracked<Value> {
 }
 
 extension Graph {
-    /// Whether a run is recording dependencies on this thread.
+    /// The runtime, if a run is recording dependencies on this thread.
     @usableFromInline
     @inline(never)
-    static func isTracking() -> Bool {
-        Runtime.current.pointee.activeSub != nil
+    static func runtimeIfTracking() -> RuntimeRef? {
+        let runtime = Runtime.current
+        return runtime.pointee.activeSub == nil ? nil : runtime
     }
 
     /// A property nobody observes is about to change: only misuse needs checking.
@@ -183,6 +214,16 @@ extension Graph {
     @inline(never)
     static func willWriteUnobserved() {
         if Runtime.current.pointee.computeDepth > 0 { writeInsideComputed() }
+    }
+
+    /// Runs the effects an in-place mutation queued, unless a batch is open.
+    @usableFromInline
+    @inline(never)
+    static func flushAfterMutation() {
+        let runtime = Runtime.current
+        if runtime.pointee.batchDepth == 0, !runtime.pointee.queue.isEmpty {
+            flush(runtime)
+        }
     }
 
     @usableFromInline

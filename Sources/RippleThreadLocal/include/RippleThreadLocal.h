@@ -2,7 +2,10 @@
 #define RIPPLE_THREAD_LOCAL_H
 
 /// The current thread's Ripple runtime, or NULL before the thread's first graph operation.
-extern _Thread_local void *_Nullable ripple_thread_runtime;
+///
+/// Initial-exec: a direct %fs-relative load, where the default model for position-
+/// independent code calls __tls_get_addr on every access.
+extern _Thread_local void *_Nullable ripple_thread_runtime __attribute__((tls_model("initial-exec")));
 
 static inline void *_Nullable ripple_thread_runtime_get(void) {
     return ripple_thread_runtime;
