@@ -32,27 +32,25 @@
 /// owners: once unobserved, it detaches from its sources.
 public final class Computed<Value>: DependentNode {
     @usableFromInline let compute: () throws -> Value
-    /// Recomputes and compares; created where `Value` is concrete, so the comparison
-    /// and the cache update run specialized (see ``refresh(equal:_:)``).
-    @usableFromInline let update: (Computed<Value>, RuntimeRef) -> Bool
     @usableFromInline @exclusivity(unchecked) final var cached: Result<Value, any Error>?
     private let releaseDrain = ReleaseDrain()
 
+    /// - Parameter update: recomputes the node passed to it, which is always this one;
+    ///   formed in the inlinable initializers so that it runs specialized.
     @usableFromInline
-    init(compute: @escaping () throws -> Value, update: @escaping (Computed<Value>, RuntimeRef) -> Bool) {
-        self.update = update
+    init(compute: @escaping () throws -> Value, update: @escaping (DependentNode, RuntimeRef) -> Bool) {
         if let environment = EnvironmentScope.captured() {
             self.compute = { try EnvironmentScope.$current.withValue(environment, operation: compute) }
-            super.init(flags: [.computed, .dirty, .capturedEnvironment])
+            super.init(flags: [.computed, .dirty, .capturedEnvironment], update: update)
         } else {
             self.compute = compute
-            super.init(flags: [.computed, .dirty])
+            super.init(flags: [.computed, .dirty], update: update)
         }
     }
 
     @usableFromInline
     convenience init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { $0.refresh(equal: equivalence.equal, $1) })
+        self.init(compute: compute, update: { Computed.refresh($0, equal: equivalence.equal, $1) })
     }
 
     /// Creates a computed whose equality rule is found from the value's type at run
@@ -72,19 +70,19 @@ public final class Computed<Value>: DependentNode {
     /// ```
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) where Value: Equatable {
-        self.init(compute: compute, update: { $0.refresh(equal: ==, $1) })
+        self.init(compute: compute, update: { Computed.refresh($0, equal: ==, $1) })
     }
 
     /// Creates a computed holding objects, compared by identity.
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) where Value: AnyObject {
-        self.init(compute: compute, update: { $0.refresh(equal: ===, $1) })
+        self.init(compute: compute, update: { Computed.refresh($0, equal: ===, $1) })
     }
 
     /// Creates a computed holding `Equatable` objects, compared with `==`.
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) where Value: AnyObject & Equatable {
-        self.init(compute: compute, update: { $0.refresh(equal: ==, $1) })
+        self.init(compute: compute, update: { Computed.refresh($0, equal: ==, $1) })
     }
 
     /// Creates a computed that may throw; the error is cached like a value. The
@@ -109,19 +107,19 @@ public final class Computed<Value>: DependentNode {
     /// Creates a throwing computed compared with `==`.
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) where Value: Equatable {
-        self.init(compute: compute, update: { $0.refresh(equal: ==, $1) })
+        self.init(compute: compute, update: { Computed.refresh($0, equal: ==, $1) })
     }
 
     /// Creates a throwing computed holding objects, compared by identity.
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) where Value: AnyObject {
-        self.init(compute: compute, update: { $0.refresh(equal: ===, $1) })
+        self.init(compute: compute, update: { Computed.refresh($0, equal: ===, $1) })
     }
 
     /// Creates a throwing computed holding `Equatable` objects, compared with `==`.
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) where Value: AnyObject & Equatable {
-        self.init(compute: compute, update: { $0.refresh(equal: ==, $1) })
+        self.init(compute: compute, update: { Computed.refresh($0, equal: ==, $1) })
     }
 
     /// Creates a computed with a custom notion of change.
@@ -137,13 +135,13 @@ public final class Computed<Value>: DependentNode {
     ///   - compute: Derives the value.
     @inlinable
     public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
-        self.init(compute: compute, update: { $0.refresh(equal: equals, $1) })
+        self.init(compute: compute, update: { Computed.refresh($0, equal: equals, $1) })
     }
 
     /// Creates a throwing computed with a custom notion of change.
     @inlinable
     public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { $0.refresh(equal: equals, $1) })
+        self.init(compute: compute, update: { Computed.refresh($0, equal: equals, $1) })
     }
 
     deinit {
@@ -208,13 +206,10 @@ public final class Computed<Value>: DependentNode {
         }
     }
 
-    @usableFromInline
-    override func recompute(_ runtime: RuntimeRef) -> Bool {
-        guard !flags.contains(.capturedEnvironment), EnvironmentScope.mayBeActive else {
-            return update(self, runtime)
-        }
-        // Created outside every scope: whoever triggers the run must not lend it theirs.
-        return EnvironmentScope.isolatingAmbient { update(self, runtime) }
+    /// The update of a computed of this type, specialized where it is formed.
+    @inlinable
+    static func refresh(_ node: DependentNode, equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
+        unsafeDowncast(node, to: Computed<Value>.self).refresh(equal: equal, runtime)
     }
 
     /// Runs `compute` in this node's tracking scope and caches the result; returns
@@ -257,6 +252,7 @@ extension Graph {
     }
 
     @inlinable
+    @inline(__always)
     static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> OuterRun {
         let outer = OuterRun(sub: runtime.pointee.activeSub, effect: runtime.pointee.runningEffect)
         runtime.pointee.activeSub = .passUnretained(node)
@@ -268,6 +264,7 @@ extension Graph {
     }
 
     @inlinable
+    @inline(__always)
     static func endComputing(_ node: DependentNode, _ outer: OuterRun, _ runtime: RuntimeRef) {
         runtime.pointee.busy -= 1
         runtime.pointee.computeDepth -= 1

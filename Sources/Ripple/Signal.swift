@@ -99,7 +99,7 @@ public final class Signal<Value>: ReactiveNode {
 
     deinit {
         if flags.contains(.logged) {
-            discardLoggedValue(Runtime.current)
+            discardLoggedWrite(Runtime.current)
         }
     }
 
@@ -130,11 +130,12 @@ public final class Signal<Value>: ReactiveNode {
                 storage = newValue
                 Graph.didWrite(self, runtime)
             } else {
+                // In a batch the change is only logged; it propagates when the batch
+                // ends, or earlier if something reads the graph before then.
                 if !flags.contains(.logged) {
                     saveForBatch(runtime)
                 }
                 storage = newValue
-                Graph.didWriteInBatch(self, runtime)
             }
         }
     }
@@ -169,80 +170,76 @@ public final class Signal<Value>: ReactiveNode {
         return try body(&storage)
     }
 
-    /// Starts an in-place change of `storage`; ``endMutation(_:)`` notifies.
+    /// Starts an in-place change of `storage`; ``endMutation(_:flush:)`` notifies.
     @inlinable
     func beginMutation() -> RuntimeRef {
         let runtime = Graph.willWrite(self)
         if subs != nil, runtime.pointee.batchDepth > 0 {
-            forgetSavedValue(runtime)
+            logForcedChange(runtime)
         }
         return runtime
     }
 
-    /// Ends an in-place change: notifies, and unless `flush` is false (the caller
-    /// flushes once its own access has ended) runs the effects.
+    /// Ends an in-place change: notifies (in a batch, the log already holds it), and
+    /// unless `flush` is false (the caller flushes once its own access has ended) runs
+    /// the effects.
     @inlinable
     func endMutation(_ runtime: RuntimeRef, flush: Bool = true) {
         version &+= 1
-        guard subs != nil else { return }
-        if runtime.pointee.batchDepth > 0 {
-            Graph.didWriteInBatch(self, runtime)
-        } else if flush {
+        guard subs != nil, runtime.pointee.batchDepth == 0 else { return }
+        if flush {
             Graph.didWrite(self, runtime)
         } else {
             Graph.propagate(from: self, .dirty, runtime)
         }
     }
 
-    /// Saves the value subscribers have seen before the first write of a batch.
-    @usableFromInline
+    /// Logs the value subscribers have seen before the first write of a batch.
+    @inlinable
     func saveForBatch(_ runtime: RuntimeRef) {
-        let index = Graph.logSlot(for: self, size: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment, runtime)
-        logIndex = index
-        let entry = runtime.pointee.log.entry(at: Int(index))
-        entry.pointee.storage.initializeMemory(as: Value.self, to: storage)
-        entry.pointee.hasValue = true
+        let slot = Graph.logWrite(of: self, size: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment, runtime)
+        logIndex = slot.index
+        slot.storage.initializeMemory(as: Value.self, to: storage)
     }
 
-    /// An in-place change always notifies, so the saved value is not needed; dropping
-    /// it keeps the storage uniquely referenced and the mutation copy-free.
+    /// Logs an in-place change, which always notifies: the saved value is not needed,
+    /// and dropping it keeps the storage uniquely referenced and the mutation copy-free.
     @usableFromInline
-    func forgetSavedValue(_ runtime: RuntimeRef) {
+    func logForcedChange(_ runtime: RuntimeRef) {
         flags.insert(.forced)
         if flags.contains(.logged) {
-            let entry = runtime.pointee.log.entry(at: Int(logIndex))
-            if entry.pointee.hasValue {
-                entry.pointee.storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
-                entry.pointee.hasValue = false
-            }
+            destroySavedValue(runtime)
         } else {
-            logIndex = Graph.logSlot(for: self, size: 0, alignment: 1, runtime)
+            logIndex = Graph.logWrite(of: self, size: 0, alignment: 1, runtime).index
+            runtime.pointee.log.entry(at: Int(logIndex)).pointee.hasValue = false
         }
     }
 
-    @usableFromInline
-    override func commitLoggedValue(_ runtime: RuntimeRef) -> Bool {
-        flags.remove(.dirty)
-        if flags.contains(.forced) {
-            flags.remove(.forced)
-            return true
-        }
-        let entry = runtime.pointee.log.entry(at: Int(logIndex))
-        guard entry.pointee.hasValue else { return true }
-        let seen = entry.pointee.storage.assumingMemoryBound(to: Value.self)
-        if equivalence.equal(seen.pointee, storage) { return false }
-        seen.pointee = storage
-        return true
-    }
-
-    @usableFromInline
-    override func discardLoggedValue(_ runtime: RuntimeRef) {
+    private func destroySavedValue(_ runtime: RuntimeRef) {
         let entry = runtime.pointee.log.entry(at: Int(logIndex))
         if entry.pointee.hasValue {
             entry.pointee.storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
             entry.pointee.hasValue = false
         }
-        entry.pointee.node = nil
-        flags.subtract([.logged, .dirty, .forced])
+    }
+
+    @usableFromInline
+    override func resolveLoggedWrite(_ runtime: RuntimeRef) -> Bool {
+        let entry = runtime.pointee.log.entry(at: Int(logIndex))
+        let changed: Bool
+        if flags.contains(.forced) || !entry.pointee.hasValue {
+            changed = true
+        } else {
+            changed = !equivalence.equal(entry.pointee.storage.assumingMemoryBound(to: Value.self).pointee, storage)
+        }
+        discardLoggedWrite(runtime)
+        return changed
+    }
+
+    @usableFromInline
+    override func discardLoggedWrite(_ runtime: RuntimeRef) {
+        destroySavedValue(runtime)
+        runtime.pointee.log.entry(at: Int(logIndex)).pointee.node = nil
+        flags.subtract([.logged, .forced])
     }
 }

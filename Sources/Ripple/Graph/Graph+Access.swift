@@ -9,10 +9,10 @@ extension Graph {
     static func didRead(_ source: ReactiveNode) {
         let runtime = Runtime.current
         guard let sub = runtime.pointee.activeSub else { return }
-        if source.flags.contains(.dirty) {
-            // Written in this batch: the reader sees the new value, so it becomes the
-            // value subscribers have seen.
-            _ = commit(source, runtime)
+        if source.flags.contains(.logged) {
+            // Written in this batch: the subscribers it has now learn of the change
+            // before the reader, who sees the new value, joins them.
+            resolve(source, runtime)
         }
         sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
     }
@@ -23,7 +23,7 @@ extension Graph {
     static func didRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
         guard let sub = runtime.pointee.activeSub else { return }
         source._withUnsafeGuaranteedRef { source in
-            if source.flags.contains(.dirty) { _ = commit(source, runtime) }
+            if source.flags.contains(.logged) { resolve(source, runtime) }
             sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
         }
     }
@@ -47,6 +47,10 @@ extension Graph {
 
     @inline(__always)
     private static func validate(_ node: DependentNode, _ runtime: RuntimeRef) {
+        if !runtime.pointee.log.isEmpty {
+            // Writes of the open batch propagate before anything derived is read.
+            propagateBatchLog(runtime)
+        }
         if !node.flags.isDisjoint(with: [.running, .checking, .detached, .dirty, .pending]) {
             revalidate(node, runtime)
         }
@@ -78,21 +82,43 @@ extension Graph {
         flush(runtime)
     }
 
-    /// A source with subscribers changed inside a batch. Its subscribers only learn
-    /// that it may have changed: the batch could still write the old value back.
+    /// Where a source written in a batch saves the value its subscribers saw.
     @usableFromInline
-    @inline(never)
-    static func didWriteInBatch(_ source: ReactiveNode, _ runtime: RuntimeRef) {
-        source.flags.insert(.dirty)
-        propagate(from: source, .pending, runtime)
+    struct LogSlot {
+        @usableFromInline let index: UInt32
+        @usableFromInline let storage: UnsafeMutableRawPointer
     }
 
-    /// Registers `source` in the batch log with room for a value of the given layout;
-    /// returns its index in the log.
-    static func logSlot(for source: ReactiveNode, size: Int, alignment: Int, _ runtime: RuntimeRef) -> UInt32 {
+    /// Registers `source` in the batch log with room for a value of the given layout.
+    @usableFromInline
+    static func logWrite(of source: ReactiveNode, size: Int, alignment: Int, _ runtime: RuntimeRef) -> LogSlot {
         let index = runtime.pointee.log.append(source, size: size, alignment: alignment)
         source.flags.insert(.logged)
-        return UInt32(truncatingIfNeeded: index)
+        let entry = runtime.pointee.log.entry(at: index)
+        entry.pointee.hasValue = true
+        return LogSlot(index: UInt32(truncatingIfNeeded: index), storage: entry.pointee.storage)
+    }
+
+    /// A logged source propagates its batched change now, if it really changed.
+    static func resolve(_ source: ReactiveNode, _ runtime: RuntimeRef) {
+        if source.resolveLoggedWrite(runtime), source.subs != nil {
+            propagate(from: source, .dirty, runtime)
+        }
+    }
+
+    /// Every source written since the last propagation point propagates, if its value
+    /// differs from the one its subscribers saw; then the log empties. Writes that end
+    /// where they started notify nobody.
+    static func propagateBatchLog(_ runtime: RuntimeRef) {
+        var index = 0
+        while index < runtime.pointee.log.count {
+            let entry = runtime.pointee.log.entry(at: index)
+            if let node = entry.pointee.node {
+                node._withUnsafeGuaranteedRef { resolve($0, runtime) }
+            }
+            index += 1
+        }
+        runtime.pointee.log.removeAll()
     }
 
     static func writeInsideComputed() -> Never {

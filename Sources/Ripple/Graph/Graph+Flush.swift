@@ -2,12 +2,11 @@ extension Graph {
     /// Runs queued effects and tracking scopes until the graph settles.
     ///
     /// Called when the outermost write, batch or effect run ends. Everything that runs
-    /// here runs inside a batch, so writes made by effect bodies and cleanups queue
-    /// more work instead of nesting. At the end the batch log is resolved: sources
-    /// written in a batch that nobody revalidated tell their subscribers whether they
-    /// really changed.
+    /// here runs inside a batch: what effect bodies and cleanups write propagates after
+    /// each body, queueing more work instead of nesting.
     static func flush(_ runtime: RuntimeRef) {
         guard !runtime.pointee.flushing else { return }
+        guard !runtime.pointee.queue.isEmpty || !runtime.pointee.log.isEmpty else { return }
         runtime.pointee.flushing = true
         runtime.pointee.batchDepth += 1
         runtime.pointee.busy += 1
@@ -20,14 +19,16 @@ extension Graph {
     }
 
     private static func runQueue(_ runtime: RuntimeRef) {
-        repeat {
-            while let entry = runtime.pointee.queue.popFirst() {
-                // Unowned on purpose: an effect keeps itself alive only while its body
-                // runs (see `execute`), so skipping one costs no reference counting.
-                entry._withUnsafeGuaranteedRef { runIfStillQueued($0, runtime) }
+        while true {
+            // What the last effect body wrote propagates first, queueing its readers.
+            if !runtime.pointee.log.isEmpty {
+                propagateBatchLog(runtime)
             }
-            resolveBatchLog(runtime)
-        } while !runtime.pointee.queue.isEmpty
+            guard let entry = runtime.pointee.queue.popFirst() else { return }
+            // Unowned on purpose: an effect keeps itself alive only while its body runs
+            // (see `execute`), so skipping one costs no reference counting.
+            entry._withUnsafeGuaranteedRef { runIfStillQueued($0, runtime) }
+        }
     }
 
     private static func runIfStillQueued(_ node: DependentNode, _ runtime: RuntimeRef) {
@@ -55,23 +56,6 @@ extension Graph {
             cursor = owner._withUnsafeGuaranteedRef { $0.subs }
         }
         return found
-    }
-
-    /// Every source still marked as written in this batch compares its value with
-    /// what its subscribers saw; then the log empties.
-    private static func resolveBatchLog(_ runtime: RuntimeRef) {
-        var index = 0
-        while index < runtime.pointee.log.count {
-            let entry = runtime.pointee.log.entry(at: index)
-            if let node = entry.pointee.node?.takeUnretainedValue() {
-                if node.flags.contains(.dirty) {
-                    _ = commit(node, runtime)
-                }
-                node.discardLoggedValue(runtime)
-            }
-            index += 1
-        }
-        runtime.pointee.log.removeAll()
     }
 
     /// Ends one level of batching; the outermost end flushes.

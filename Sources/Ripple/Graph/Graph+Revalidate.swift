@@ -46,8 +46,6 @@ extension Graph {
                             continue walk
                         }
                     }
-                } else if depFlags.contains(.source), depFlags.contains(.dirty) {
-                    dirty = dep._withUnsafeGuaranteedRef { commit($0, runtime) }
                 }
             }
             if !dirty, let next = link.pointee.nextDep {
@@ -85,18 +83,15 @@ extension Graph {
     static func recomputeAndNotify(
         _ node: DependentNode, _ runtime: RuntimeRef, onlySubscriberKnown: Bool = false
     ) -> Bool {
-        guard node.recompute(runtime) else { return false }
-        if let subs = node.subs, !onlySubscriberKnown || subs.pointee.nextSub != nil {
-            shallowPropagate(subs, runtime)
+        let changed: Bool
+        if node.flags.contains(.capturedEnvironment) || !EnvironmentScope.mayBeActive {
+            changed = node.update(node, runtime)
+        } else {
+            // Created outside every scope: whoever triggers the run must not lend it theirs.
+            changed = EnvironmentScope.isolatingAmbient { node.update(node, runtime) }
         }
-        return true
-    }
-
-    /// A source written in a batch is asked whether it really changed since its
-    /// subscribers last saw it; if so they are all dirty.
-    static func commit(_ source: ReactiveNode, _ runtime: RuntimeRef) -> Bool {
-        guard source.commitLoggedValue(runtime) else { return false }
-        if let subs = source.subs {
+        guard changed else { return false }
+        if let subs = node.subs, !onlySubscriberKnown || subs.pointee.nextSub != nil {
             shallowPropagate(subs, runtime)
         }
         return true

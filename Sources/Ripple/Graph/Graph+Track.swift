@@ -26,6 +26,7 @@ extension Graph {
 
     /// Ends a run of `sub`: links the run did not confirm are removed.
     @inlinable
+    @inline(__always)
     static func endTracking(_ sub: DependentNode, _ runtime: RuntimeRef) {
         sub.flags.remove(.running)
         let unconfirmed = sub.depsTail.map { $0.pointee.nextDep } ?? sub.deps
@@ -52,7 +53,8 @@ extension Graph {
     /// Records that the running `sub` read `dep`.
     ///
     /// The common case, a re-run reading what the last run read in the same order,
-    /// moves a cursor and allocates nothing.
+    /// moves a cursor and allocates nothing; it is inlined into every read.
+    @inline(__always)
     static func link(_ dep: ReactiveNode, _ sub: DependentNode, _ runtime: RuntimeRef) {
         let depID = Unmanaged.passUnretained(dep).toOpaque()
         let cursor = sub.depsTail
@@ -69,11 +71,20 @@ extension Graph {
             sub.depsTail = next
             return
         }
-        let subID = Unmanaged.passUnretained(sub).toOpaque()
+        linkSlowly(dep, sub, after: cursor, before: next, parity: parity, runtime)
+    }
+
+    @inline(never)
+    static func linkSlowly(
+        _ dep: ReactiveNode, _ sub: DependentNode,
+        after cursor: LinkPointer?, before next: LinkPointer?, parity: Bool, _ runtime: RuntimeRef
+    ) {
         if let head = dep.subs {
             // Read before in this run, with other reads in between.
             let tail = head.pointee.prevSub
-            if tail.pointee.sub.toOpaque() == subID && tail.pointee.parity == parity { return }
+            if tail.pointee.sub.toOpaque() == Unmanaged.passUnretained(sub).toOpaque(), tail.pointee.parity == parity {
+                return
+            }
         }
         if let next, relinkLater(dep, sub, after: cursor, before: next, parity: parity) { return }
         linkNew(dep, sub, after: cursor, before: next, parity: parity, runtime)

@@ -41,7 +41,8 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var visited: NodeFlags { NodeFlags(rawValue: 1 << 17) }
 
     // Sources written inside a batch.
-    /// The value seen by subscribers is saved in the batch log.
+    /// Written in the open batch: the batch log holds the value subscribers saw, and the
+    /// change has not propagated yet.
     @inlinable static var logged: NodeFlags { NodeFlags(rawValue: 1 << 12) }
     /// Mutated in place: counts as changed whatever the values compare.
     @inlinable static var forced: NodeFlags { NodeFlags(rawValue: 1 << 13) }
@@ -74,14 +75,14 @@ public class ReactiveNode {
         }
     }
 
-    /// Compares the value subscribers last saw with the current one, then makes the
-    /// current one the value they have seen. Sources override it.
+    /// For a source written in a batch: whether its value now differs from the one its
+    /// subscribers saw; the log entry is then dropped. Sources override it.
     @usableFromInline
-    func commitLoggedValue(_ runtime: RuntimeRef) -> Bool { true }
+    func resolveLoggedWrite(_ runtime: RuntimeRef) -> Bool { true }
 
-    /// Destroys the saved value of a logged source. Sources override it.
+    /// Drops a logged source's entry without resolving it. Sources override it.
     @usableFromInline
-    func discardLoggedValue(_ runtime: RuntimeRef) {}
+    func discardLoggedWrite(_ runtime: RuntimeRef) {}
 }
 
 /// The base of nodes that depend on others: computeds, effects and tracking scopes.
@@ -93,16 +94,22 @@ public class DependentNode: ReactiveNode {
     @usableFromInline @exclusivity(unchecked) final var deps: LinkPointer?
     /// While running: the last dependency confirmed so far. Otherwise: the last one.
     @usableFromInline @exclusivity(unchecked) final var depsTail: LinkPointer?
+    /// Re-evaluates a computed; returns whether its value changed. Formed where the
+    /// value type is concrete (see `Computed.refresh`), so the engine calls straight
+    /// into specialized code. Other nodes never recompute.
+    @usableFromInline let update: (DependentNode, RuntimeRef) -> Bool
+
+    @usableFromInline
+    init(flags: NodeFlags, update: @escaping (DependentNode, RuntimeRef) -> Bool = { _, _ in false }) {
+        self.update = update
+        super.init(flags: flags)
+    }
 
     deinit {
         if deps != nil || flags.contains(.queued) {
             Graph.dependentWillDeallocate(self)
         }
     }
-
-    /// Re-evaluates the node; returns whether its value changed. Computeds override it.
-    @usableFromInline
-    func recompute(_ runtime: RuntimeRef) -> Bool { false }
 
     /// Runs a queued effect or tracking scope whose dependencies may have changed.
     @usableFromInline

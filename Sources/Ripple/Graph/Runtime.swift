@@ -34,6 +34,8 @@ struct Runtime {
     var retiredNodes: [Unmanaged<ReactiveNode>] = []
     var retiredValues: [Any] = []
     var draining = false
+    /// How many references wait in the two arrays above.
+    var retiredCount = 0
 
     /// The calling thread's runtime, created on first use.
     @usableFromInline
@@ -56,11 +58,13 @@ struct Runtime {
     /// Hands over one strong reference to `node`, to be released at the next drain.
     mutating func retire(_ node: Unmanaged<ReactiveNode>) {
         retiredNodes.append(node)
+        retiredCount += 1
     }
 
     /// Keeps `value` (typically a closure and its captures) alive until the next drain.
     mutating func retire(value: Any) {
         retiredValues.append(value)
+        retiredCount += 1
     }
 
 }
@@ -84,14 +88,22 @@ extension UnsafeMutablePointer where Pointee == Runtime {
     /// Releasing runs arbitrary code that reaches this runtime again, so every access
     /// to it here is short and ends before a release (never a mutating method spanning
     /// one, which the optimizer may assume nothing else observes).
+    @inline(__always)
     func drainRetired() {
-        guard !pointee.draining, pointee.busy == 0 else { return }
-        guard !pointee.retiredNodes.isEmpty || !pointee.retiredValues.isEmpty else { return }
+        if pointee.retiredCount > 0, pointee.busy == 0, !pointee.draining {
+            drainRetiredNow()
+        }
+    }
+
+    @inline(never)
+    private func drainRetiredNow() {
         pointee.draining = true
         while true {
             if let node = pointee.retiredNodes.popLast() {
+                pointee.retiredCount -= 1
                 node.release()
             } else if !pointee.retiredValues.isEmpty {
+                pointee.retiredCount -= 1
                 let value = pointee.retiredValues.removeLast()
                 withExtendedLifetime(value) {}
             } else {
