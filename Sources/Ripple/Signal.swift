@@ -132,9 +132,7 @@ public final class Signal<Value>: ReactiveNode {
             } else {
                 // In a batch the change is only logged; it propagates when the batch
                 // ends, or earlier if something reads the graph before then.
-                if !flags.contains(.logged) {
-                    saveForBatch(runtime)
-                }
+                logWrite(of: newValue, runtime)
                 storage = newValue
             }
         }
@@ -194,52 +192,57 @@ public final class Signal<Value>: ReactiveNode {
         }
     }
 
-    /// Logs the value subscribers have seen before the first write of a batch.
+    /// Logs a batched write of `newValue`, which differs from the current value. The
+    /// first write of the batch saves the value subscribers saw; a later one compares
+    /// with it, so that writing it back counts as no change.
     @inlinable
-    func saveForBatch(_ runtime: RuntimeRef) {
-        let slot = Graph.logWrite(of: self, size: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment, runtime)
+    func logWrite(of newValue: Value, _ runtime: RuntimeRef) {
+        if flags.contains(.logged) {
+            let entry = runtime.pointee.log.entry(at: Int(logIndex))
+            if entry.pointee.hasSaved {
+                let saved = entry.pointee.storage.assumingMemoryBound(to: Value.self)
+                entry.pointee.changed = !equivalence.equal(saved.pointee, newValue)
+            }
+            return
+        }
+        let slot = Graph.logWrite(
+            of: self, size: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment,
+            trivial: _isPOD(Value.self), runtime
+        )
         logIndex = slot.index
         slot.storage.initializeMemory(as: Value.self, to: storage)
     }
 
     /// Logs an in-place change, which always notifies: the saved value is not needed,
     /// and dropping it keeps the storage uniquely referenced and the mutation copy-free.
-    @usableFromInline
+    @inlinable
     func logForcedChange(_ runtime: RuntimeRef) {
-        flags.insert(.forced)
-        if flags.contains(.logged) {
-            destroySavedValue(runtime)
-        } else {
-            logIndex = Graph.logWrite(of: self, size: 0, alignment: 1, runtime).index
-            runtime.pointee.log.entry(at: Int(logIndex)).pointee.hasValue = false
+        if !flags.contains(.logged) {
+            logIndex = Graph.logWrite(of: self, size: 0, alignment: 1, trivial: true, runtime).index
         }
+        let entry = runtime.pointee.log.entry(at: Int(logIndex))
+        if entry.pointee.hasSaved {
+            if entry.pointee.needsDestroy {
+                entry.pointee.storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+            }
+            entry.pointee.hasSaved = false
+        }
+        entry.pointee.changed = true
     }
 
-    private func destroySavedValue(_ runtime: RuntimeRef) {
-        let entry = runtime.pointee.log.entry(at: Int(logIndex))
-        if entry.pointee.hasValue {
-            entry.pointee.storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
-            entry.pointee.hasValue = false
-        }
+    /// Destroys a saved value that is not trivial; the log has resolved the entry.
+    @usableFromInline
+    override func destroySavedValue(_ storage: UnsafeMutableRawPointer) {
+        storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
 
     @usableFromInline
-    override func resolveLoggedWrite(_ runtime: RuntimeRef) -> Bool {
-        let entry = runtime.pointee.log.entry(at: Int(logIndex))
-        let changed: Bool
-        if flags.contains(.forced) || !entry.pointee.hasValue {
-            changed = true
-        } else {
-            changed = !equivalence.equal(entry.pointee.storage.assumingMemoryBound(to: Value.self).pointee, storage)
-        }
-        discardLoggedWrite(runtime)
-        return changed
+    override func resolveLoggedWrite(_ runtime: RuntimeRef) {
+        Graph.resolve(self, at: Int(logIndex), runtime)
     }
 
     @usableFromInline
     override func discardLoggedWrite(_ runtime: RuntimeRef) {
-        destroySavedValue(runtime)
-        runtime.pointee.log.entry(at: Int(logIndex)).pointee.node = nil
-        flags.subtract([.logged, .forced])
+        Graph.resolveEntry(at: Int(logIndex), of: self, runtime)
     }
 }

@@ -1,58 +1,71 @@
-/// The values subscribers last saw, for sources written inside a batch.
+/// The sources written in the open batch, with the values their subscribers saw.
 ///
 /// Outside a batch a write notifies at once and needs no memory of the old value.
-/// Inside one, only the final value counts: a source keeps the value its subscribers
-/// saw here, and a subscriber that revalidates asks whether the current value still
-/// equals it. Writes that end where they started then notify nobody, without every
-/// source paying for a second copy of its value.
+/// Inside one, only the final value counts: the first write of a source saves the
+/// value its subscribers saw and notes that it changed (the write path already
+/// compared them); a later write compares with the saved value again. When the log
+/// propagates, each entry says whether its source changed, with no comparison and,
+/// for trivial values, no type-specific work at all. Writes that end where they
+/// started notify nobody.
 ///
 /// Entries live in fixed chunks that never move, each with inline room for a small
-/// value; larger values get their own allocation. The log empties when the outermost
-/// flush ends.
+/// value; larger values get their own allocation.
+@usableFromInline
 struct BatchLog {
+    @usableFromInline
     struct Entry {
-        /// The logged source; nil once it has died.
-        var node: Unmanaged<ReactiveNode>?
-        /// Room for the saved value.
-        var storage: UnsafeMutableRawPointer
-        /// False when the saved value is unknown (the source changed in place).
-        var hasValue: Bool
+        /// The logged source; nil once resolved or dead.
+        @usableFromInline var node: Unmanaged<ReactiveNode>?
+        /// Where the saved value lives (the inline room, or an allocation).
+        @usableFromInline var storage: UnsafeMutableRawPointer
+        /// Whether the source's value now differs from the saved one.
+        @usableFromInline var changed: Bool
+        /// Whether `storage` holds a saved value (not after an in-place change).
+        @usableFromInline var hasSaved: Bool
+        /// Whether the saved value needs destroying (it is not trivial).
+        @usableFromInline var needsDestroy: Bool
         var ownsStorage: Bool
+        /// Inline room for a saved value; left uninitialized until used.
         var inline: (UInt64, UInt64, UInt64, UInt64)
     }
 
-    private static let chunkSize = 64
+    private static let chunkShift = 6
+    private static let chunkMask = (1 << chunkShift) - 1
     static let inlineCapacity = 32
 
     private var chunks: [UnsafeMutablePointer<Entry>] = []
-    private(set) var count = 0
+    @usableFromInline private(set) var count = 0
 
-    var isEmpty: Bool { count == 0 }
+    @usableFromInline var isEmpty: Bool { count == 0 }
 
+    @usableFromInline
     func entry(at index: Int) -> UnsafeMutablePointer<Entry> {
-        chunks[index / BatchLog.chunkSize] + index % BatchLog.chunkSize
+        chunks[index >> BatchLog.chunkShift] + (index & BatchLog.chunkMask)
     }
 
-    /// Adds an entry for `node` with room for a value of the given layout.
-    mutating func append(_ node: ReactiveNode, size: Int, alignment: Int) -> Int {
-        if count == chunks.count * BatchLog.chunkSize {
-            chunks.append(.allocate(capacity: BatchLog.chunkSize))
+    /// Adds an entry for `node`, changed, with room for a saved value of the given
+    /// layout.
+    mutating func append(_ node: ReactiveNode, size: Int, alignment: Int, trivial: Bool) -> Int {
+        if count == chunks.count << BatchLog.chunkShift {
+            chunks.append(.allocate(capacity: 1 << BatchLog.chunkShift))
         }
         let index = count
         count += 1
         let entry = self.entry(at: index)
         let fitsInline = size <= BatchLog.inlineCapacity && alignment <= MemoryLayout<UInt64>.alignment
-        let storage = fitsInline
-            ? UnsafeMutableRawPointer(entry) + MemoryLayout<Entry>.offset(of: \Entry.inline)!
-            : UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment)
-        entry.initialize(to: Entry(
-            node: .passUnretained(node), storage: storage, hasValue: false,
-            ownsStorage: !fitsInline, inline: (0, 0, 0, 0)
-        ))
+        // Fields are trivial: each is set on its own, the inline room stays untouched.
+        entry.pointer(to: \.node)!.initialize(to: .passUnretained(node))
+        entry.pointer(to: \.storage)!.initialize(to: fitsInline
+            ? UnsafeMutableRawPointer(entry.pointer(to: \.inline)!)
+            : UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment))
+        entry.pointer(to: \.changed)!.initialize(to: true)
+        entry.pointer(to: \.hasSaved)!.initialize(to: true)
+        entry.pointer(to: \.needsDestroy)!.initialize(to: !trivial)
+        entry.pointer(to: \.ownsStorage)!.initialize(to: !fitsInline)
         return index
     }
 
-    /// Removes every entry; the caller has already destroyed the saved values.
+    /// Removes every entry; saved values are already destroyed.
     mutating func removeAll() {
         for index in 0..<count {
             let entry = self.entry(at: index)

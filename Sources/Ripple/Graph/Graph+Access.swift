@@ -12,7 +12,7 @@ extension Graph {
         if source.flags.contains(.logged) {
             // Written in this batch: the subscribers it has now learn of the change
             // before the reader, who sees the new value, joins them.
-            resolve(source, runtime)
+            resolveLogged(source, runtime)
         }
         sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
     }
@@ -23,7 +23,7 @@ extension Graph {
     static func didRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
         guard let sub = runtime.pointee.activeSub else { return }
         source._withUnsafeGuaranteedRef { source in
-            if source.flags.contains(.logged) { resolve(source, runtime) }
+            if source.flags.contains(.logged) { resolveLogged(source, runtime) }
             sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
         }
     }
@@ -82,6 +82,11 @@ extension Graph {
         flush(runtime)
     }
 
+    /// Resolves the log entry of a source read mid-batch.
+    static func resolveLogged(_ source: ReactiveNode, _ runtime: RuntimeRef) {
+        source.resolveLoggedWrite(runtime)
+    }
+
     /// Where a source written in a batch saves the value its subscribers saw.
     @usableFromInline
     struct LogSlot {
@@ -89,32 +94,48 @@ extension Graph {
         @usableFromInline let storage: UnsafeMutableRawPointer
     }
 
-    /// Registers `source` in the batch log with room for a value of the given layout.
+    /// Registers `source` in the batch log, changed, with room for a saved value of the
+    /// given layout.
     @usableFromInline
-    static func logWrite(of source: ReactiveNode, size: Int, alignment: Int, _ runtime: RuntimeRef) -> LogSlot {
-        let index = runtime.pointee.log.append(source, size: size, alignment: alignment)
+    static func logWrite(
+        of source: ReactiveNode, size: Int, alignment: Int, trivial: Bool, _ runtime: RuntimeRef
+    ) -> LogSlot {
+        let index = runtime.pointee.log.append(source, size: size, alignment: alignment, trivial: trivial)
         source.flags.insert(.logged)
+        return LogSlot(
+            index: UInt32(truncatingIfNeeded: index),
+            storage: runtime.pointee.log.entry(at: index).pointee.storage
+        )
+    }
+
+    /// Closes the log entry of `source`: destroys its saved value and clears the mark.
+    /// Returns whether the source changed.
+    @discardableResult
+    static func resolveEntry(at index: Int, of source: ReactiveNode, _ runtime: RuntimeRef) -> Bool {
         let entry = runtime.pointee.log.entry(at: index)
-        entry.pointee.hasValue = true
-        return LogSlot(index: UInt32(truncatingIfNeeded: index), storage: entry.pointee.storage)
+        if entry.pointee.hasSaved, entry.pointee.needsDestroy {
+            source.destroySavedValue(entry.pointee.storage)
+        }
+        entry.pointee.hasSaved = false
+        entry.pointee.node = nil
+        source.flags.remove(.logged)
+        return entry.pointee.changed
     }
 
     /// A logged source propagates its batched change now, if it really changed.
-    static func resolve(_ source: ReactiveNode, _ runtime: RuntimeRef) {
-        if source.resolveLoggedWrite(runtime), source.subs != nil {
+    static func resolve(_ source: ReactiveNode, at index: Int, _ runtime: RuntimeRef) {
+        if resolveEntry(at: index, of: source, runtime), source.subs != nil {
             propagate(from: source, .dirty, runtime)
         }
     }
 
     /// Every source written since the last propagation point propagates, if its value
-    /// differs from the one its subscribers saw; then the log empties. Writes that end
-    /// where they started notify nobody.
+    /// differs from the one its subscribers saw; then the log empties.
     static func propagateBatchLog(_ runtime: RuntimeRef) {
         var index = 0
         while index < runtime.pointee.log.count {
-            let entry = runtime.pointee.log.entry(at: index)
-            if let node = entry.pointee.node {
-                node._withUnsafeGuaranteedRef { resolve($0, runtime) }
+            if let node = runtime.pointee.log.entry(at: index).pointee.node {
+                node._withUnsafeGuaranteedRef { resolve($0, at: index, runtime) }
             }
             index += 1
         }

@@ -44,8 +44,6 @@ struct NodeFlags: OptionSet, Sendable {
     /// Written in the open batch: the batch log holds the value subscribers saw, and the
     /// change has not propagated yet.
     @inlinable static var logged: NodeFlags { NodeFlags(rawValue: 1 << 12) }
-    /// Mutated in place: counts as changed whatever the values compare.
-    @inlinable static var forced: NodeFlags { NodeFlags(rawValue: 1 << 13) }
 
     @inlinable static var watching: NodeFlags { [.effect, .tracker] }
     @inlinable static var stale: NodeFlags { [.dirty, .pending] }
@@ -75,12 +73,15 @@ public class ReactiveNode {
         }
     }
 
-    /// For a source written in a batch: whether its value now differs from the one its
-    /// subscribers saw; the log entry is then dropped. Sources override it.
+    /// Destroys the non-trivial value a logged source saved. Sources override it.
     @usableFromInline
-    func resolveLoggedWrite(_ runtime: RuntimeRef) -> Bool { true }
+    func destroySavedValue(_ storage: UnsafeMutableRawPointer) {}
 
-    /// Drops a logged source's entry without resolving it. Sources override it.
+    /// Propagates a logged source's batched change now. Sources override it.
+    @usableFromInline
+    func resolveLoggedWrite(_ runtime: RuntimeRef) {}
+
+    /// Drops a logged source's entry without propagating it (the source is dying).
     @usableFromInline
     func discardLoggedWrite(_ runtime: RuntimeRef) {}
 }

@@ -27,7 +27,7 @@ struct Runtime {
     var stack = LinkStack()
     var freeLinks: LinkPointer?
     var freeLinkCount = 0
-    var log = BatchLog()
+    @usableFromInline var log = BatchLog()
 
     /// Strong references handed over by dying nodes and unlinked dependencies, released
     /// once no walk is in progress. Draining them in a loop keeps teardown iterative.

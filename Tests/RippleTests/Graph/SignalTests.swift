@@ -276,7 +276,7 @@ import Testing
             lonely.value = 2
             lonely.update { $0 += 1 }
             #expect(lonely.subs == nil)
-            #expect(lonely.flags.isDisjoint(with: [.logged, .dirty, .forced]))
+            #expect(lonely.flags.isDisjoint(with: [.logged, .dirty]))
             #expect(Runtime.current.pointee.log.isEmpty)
             #expect(Runtime.current.pointee.queue.isEmpty)
         }
