@@ -1,3 +1,5 @@
+internal import RippleThreadLocal
+
 /// One dependency edge: `sub` read `dep` during its last run.
 ///
 /// A link sits in two intrusive lists at once: the subscriber's dependency list
@@ -45,7 +47,7 @@ extension Runtime {
             freeLinkCount &-= 1
             return link
         }
-        return LinkPointer.allocate(capacity: 1)
+        return ripple_link_allocate(UInt(MemoryLayout<Link>.size)).assumingMemoryBound(to: Link.self)
     }
 
     mutating func freeLink(_ link: LinkPointer) {
@@ -54,14 +56,14 @@ extension Runtime {
             freeLinks = link
             freeLinkCount &+= 1
         } else {
-            link.deallocate()
+            ripple_link_free(link)
         }
     }
 
     mutating func releaseFreeLinks() {
         while let link = freeLinks {
             freeLinks = link.pointee.nextDep
-            link.deallocate()
+            ripple_link_free(link)
         }
         freeLinkCount = 0
     }

@@ -1,6 +1,8 @@
 #ifndef RIPPLE_THREAD_LOCAL_H
 #define RIPPLE_THREAD_LOCAL_H
 
+#include <stdlib.h>
+
 /// The current thread's Ripple runtime, or NULL before the thread's first graph operation.
 ///
 /// Initial-exec: a direct %fs-relative load, where the default model for position-
@@ -13,6 +15,19 @@ static inline void *_Nullable ripple_thread_runtime_get(void) {
 
 static inline void ripple_thread_runtime_set(void *_Nullable runtime) {
     ripple_thread_runtime = runtime;
+}
+
+/// Plain malloc and free for the engine's 40-byte links. Swift's allocation entry
+/// points take an alignment, and route small default-aligned requests through
+/// posix_memalign, several times slower than malloc for the same chunk.
+static inline void *_Nonnull ripple_link_allocate(unsigned long size) {
+    void *memory = malloc(size);
+    if (memory == NULL) { abort(); }
+    return memory;
+}
+
+static inline void ripple_link_free(void *_Nonnull memory) {
+    free(memory);
 }
 
 /// Arranges for `destroy(runtime)` to run when the calling thread exits.
