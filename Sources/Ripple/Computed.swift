@@ -127,6 +127,8 @@ public final class Computed<Value>: DependentNode {
     /// ```swift
     /// let raw = Signal(1.04)
     /// let rounded = Computed(equals: { abs($0 - $1) < 0.1 }) { raw.value }
+    /// raw.value = 1.08
+    /// print(rounded.value)   // 1.04: within tolerance, the old value stands
     /// ```
     ///
     /// - Parameters:

@@ -46,7 +46,9 @@ public final class Effect: DependentNode {
     ///
     /// ```swift
     /// let title = Signal("Dune")
-    /// let render = Effect("title view") { print("title:", title.value) }
+    /// let render = Effect("title view") { print("title:", title.value) }   // title: Dune
+    /// title.value = "Emma"                                                  // title: Emma
+    /// render.cancel()
     /// ```
     ///
     /// - Parameters:

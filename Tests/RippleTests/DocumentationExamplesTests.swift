@@ -141,7 +141,9 @@ struct DocumentationExamplesTests {
         let rounded = Computed(equals: { abs($0 - $1) < 0.1 }) { raw.value }
         var seen: [Double] = []                                 // check
         let effect = Effect { seen.append(rounded.value) }      // check
-        raw.value = 1.08                                        // check
+        raw.value = 1.08
+        print(rounded.value)   // 1.04: within tolerance, the old value stands
+        #expect(output == ["1.04"])                             // check
         #expect(seen == [1.04])                                 // check
         raw.value = 1.5                                         // check
         #expect(seen == [1.04, 1.5])                            // check
@@ -195,10 +197,11 @@ struct DocumentationExamplesTests {
 
     @Test func `Effect init: a named effect`() {
         let title = Signal("Dune")
-        let render = Effect("title view") { print("title:", title.value) }
-        #expect(output == ["title: Dune"])                      // check
+        let render = Effect("title view") { print("title:", title.value) }   // title: Dune
+        title.value = "Emma"                                                  // title: Emma
         #expect(render.displayName == "'title view'")           // check
-        render.cancel()                                         // check
+        render.cancel()
+        #expect(output == ["title: Dune", "title: Emma"])       // check
     }
 
     @Test func `Effect cancel: a cancelled effect prints nothing`() {
@@ -445,9 +448,9 @@ struct DocumentationExamplesTests {
     @Test func `withEnvironment store: the inserted store is current`() {
         typealias Library = EnvironmentExample.Library
         withEnvironment(Library()) {
-            let library = EnvironmentValues.current[Library.self]   // the inserted one
-            #expect(library?.name == "City Library")                // check
+            print(EnvironmentValues.current[Library.self]?.name ?? "none")   // "City Library"
         }
+        #expect(output == ["City Library"])                          // check
     }
 
     @Test func `withEnvironment key path: the value is current`() {
@@ -468,71 +471,58 @@ struct DocumentationExamplesTests {
 
     @Test func `withEnvironment async: an async let child sees the store`() async {
         typealias Library = EnvironmentExample.Library
-        await withEnvironment(Library()) {
-            async let name = loadName()   // sees the Library too
-            _ = await name
-            #expect(await name == "City Library")                   // check
+        func currentLibraryName() async -> String {
+            EnvironmentValues.current[Library.self]?.name ?? "none"
         }
+
+        await withEnvironment(Library()) {
+            async let name = currentLibraryName()   // a child task: sees the Library too
+            print(await name)                        // "City Library"
+        }
+        #expect(output == ["City Library"])
     }
 
     // MARK: Observation/Observe.swift
 
-    /// The example as written: on the main actor the task cannot start before
-    /// `task.cancel()`, so it ends at once and prints nothing, not "available: 2".
-    @Test @MainActor func `observe: the example as written prints nothing`() async {
+    @Test @MainActor func `observe: the current count, then each new one`() async {
         typealias Library = DerivedExample.Library
-        let library = Library()
-        let task = Task { @MainActor in
+        @MainActor
+        func showAvailability(of library: Library) async {
             for await count in observe({ library.availableBooksCount }) {
-                print("available:", count)   // the current value, then each new one
+                print("available:", count)   // "available: 3", then each new count
             }
         }
-        library.books[0].isAvailable = false   // available: 2
-        task.cancel()
 
-        await task.value                                        // check
-        #expect(output == [])                                   // check
-    }
-
-    /// What the example means: wait for the first value before writing and for the
-    /// second before cancelling.
-    @Test @MainActor func `observe: the current value, then each new one`() async {
-        typealias Library = DerivedExample.Library
         let library = Library()
-        let task = Task { @MainActor in
-            for await count in observe({ library.availableBooksCount }) {
-                print("available:", count)   // the current value, then each new one
-            }
-        }
-        #expect(await yieldUntil { output.count == 1 })        // check
-        library.books[0].isAvailable = false   // available: 2
-        #expect(await yieldUntil { output.count == 2 })        // check
-        task.cancel()
+        let shown = Task { await showAvailability(of: library) }   // available: 3
+        #expect(await yieldUntil { output.count == 1 })           // check
+        library.books[0].isAvailable = false                       // available: 2
+        #expect(await yieldUntil { output.count == 2 })           // check
+        shown.cancel()                                             // the loop ends
 
-        await task.value
+        await shown.value                                         // check
         #expect(output == ["available: 3", "available: 2"])
     }
 
     @Test @MainActor func `observe Equatable: parity yields 1, then only when it flips`() async {
         let count = Signal(1)
-        let parity = observe { count.value % 2 }   // 1, then only when parity flips
-        var values = parity.makeAsyncIterator()                 // check
-        #expect(await values.next(isolation: #isolation) == 1)  // check
-        count.value = 3                                         // check
-        let writer = Task { @MainActor in count.value = 4 }    // check
-        #expect(await values.next(isolation: #isolation) == 0)  // check
-        await writer.value                                      // check
+        let writer = Task { @MainActor in                       // check
+            #expect(await yieldUntil { output.count == 1 })      // check
+            count.value = 3                                      // check: same parity, skipped
+            count.value = 4                                      // check
+        }                                                        // check
+        for await parity in observe({ count.value % 2 }) {
+            print(parity)   // 1, then a value only when the parity flips
+            if output.count == 2 { break }                       // check
+        }
+        await writer.value                                       // check
+        #expect(output == ["1", "0"])
     }
 }
 
 /// The lines an example printed.
 private final class Console {
     var lines: [String] = []
-}
-
-/// What the `withEnvironment` async example calls.
-private func loadName() async -> String {
-    EnvironmentValues.current[EnvironmentExample.Library.self]?.name ?? "none"
 }
 
 // The types the examples declare, each example's in its own namespace.

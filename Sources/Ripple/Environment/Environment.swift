@@ -1,6 +1,8 @@
 /// Reads a store or a value from the active environment.
 ///
 /// ```swift
+/// final class Library { @Tracked var name = "City Library" }
+///
 /// struct LibraryView {
 ///     @Environment(Library.self) var library              // absent: fatal error naming Library
 ///     @Environment(Library.self) var maybe: Library?      // absent: nil

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// withEnvironment(Library()) {
-///     let library = EnvironmentValues.current[Library.self]   // the inserted one
+///     print(EnvironmentValues.current[Library.self]?.name ?? "none")   // "City Library"
 /// }
 /// ```
 ///
@@ -49,9 +49,13 @@ public func withEnvironment<Result>(
 /// Runs asynchronous `body` with `store` in the environment; child tasks inherit it.
 ///
 /// ```swift
+/// func currentLibraryName() async -> String {
+///     EnvironmentValues.current[Library.self]?.name ?? "none"
+/// }
+///
 /// await withEnvironment(Library()) {
-///     async let name = loadName()   // sees the Library too
-///     _ = await name
+///     async let name = currentLibraryName()   // a child task: sees the Library too
+///     print(await name)                        // "City Library"
 /// }
 /// ```
 public func withEnvironment<Store, Result>(

@@ -1,14 +1,18 @@
 /// Follows an expression over the graph as an asynchronous sequence of its values.
 ///
 /// ```swift
-/// let library = Library()
-/// let task = Task { @MainActor in
+/// @MainActor
+/// func showAvailability(of library: Library) async {
 ///     for await count in observe({ library.availableBooksCount }) {
-///         print("available:", count)   // the current value, then each new one
+///         print("available:", count)   // "available: 3", then each new count
 ///     }
 /// }
-/// library.books[0].isAvailable = false   // available: 2
-/// task.cancel()
+///
+/// let library = Library()
+/// let shown = Task { await showAvailability(of: library) }   // available: 3
+/// // ... once it printed, a change anywhere on the main actor:
+/// library.books[0].isAvailable = false                       // available: 2
+/// shown.cancel()                                             // the loop ends
 /// ```
 ///
 /// The sequence yields the current value first, then the latest value after each
@@ -32,7 +36,9 @@ public func observe<Value>(_ expression: @escaping () -> Value) -> some AsyncSeq
 ///
 /// ```swift
 /// let count = Signal(1)
-/// let parity = observe { count.value % 2 }   // 1, then only when parity flips
+/// for await parity in observe({ count.value % 2 }) {
+///     print(parity)   // 1, then a value only when the parity flips
+/// }
 /// ```
 public func observe<Value: Equatable>(_ expression: @escaping () -> Value) -> some AsyncSequence<Value, Never> {
     ObservedValues(expression: EnvironmentScope.bind(expression), isDuplicate: { $0 == $1 })
