@@ -21,7 +21,9 @@
 /// ```
 ///
 /// The scope lives as long as something it read does: it keeps `onChange` alive
-/// while armed and never keeps what it read alive.
+/// while armed and never keeps what it read alive. So an `onChange` that captures a
+/// node the scope read keeps that node, and the scope, alive until the node changes,
+/// as with Observation; capture weakly what should be free to go.
 ///
 /// - Parameters:
 ///   - apply: The reads to follow; its result is returned.
