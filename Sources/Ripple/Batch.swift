@@ -46,7 +46,7 @@ extension Graph {
     @usableFromInline
     static func beginBatch() -> RuntimeRef {
         let runtime = Runtime.current
-        runtime.pointee.batchDepth += 1
+        runtime.pointee.batchDepth &+= 1
         return runtime
     }
 

@@ -259,8 +259,8 @@ extension Graph {
         let outer = OuterRun(sub: runtime.pointee.activeSub, effect: runtime.pointee.runningEffect)
         runtime.pointee.activeSub = .passUnretained(node)
         runtime.pointee.runningEffect = nil
-        runtime.pointee.computeDepth += 1
-        runtime.pointee.busy += 1
+        runtime.pointee.computeDepth &+= 1
+        runtime.pointee.busy &+= 1
         beginTracking(node)
         return outer
     }
@@ -268,8 +268,8 @@ extension Graph {
     @inlinable
     @inline(__always)
     static func endComputing(_ node: DependentNode, _ outer: OuterRun, _ runtime: RuntimeRef) {
-        runtime.pointee.busy -= 1
-        runtime.pointee.computeDepth -= 1
+        runtime.pointee.busy &-= 1
+        runtime.pointee.computeDepth &-= 1
         runtime.pointee.runningEffect = outer.effect
         runtime.pointee.activeSub = outer.sub
         endTracking(node, runtime)

@@ -66,7 +66,7 @@ public final class Effect: DependentNode {
         self.line = line
         super.init(flags: [.effect, .dirty])
         let runtime = Runtime.current
-        runtime.pointee.batchDepth += 1
+        runtime.pointee.batchDepth &+= 1
         if let parent = runtime.pointee.runningEffect {
             parent._withUnsafeGuaranteedRef { Graph.adopt(self, by: $0, runtime) }
         }
@@ -85,7 +85,7 @@ public final class Effect: DependentNode {
         }
         if !flags.contains(.disposed) {
             let runtime = Runtime.current
-            runtime.pointee.batchDepth += 1
+            runtime.pointee.batchDepth &+= 1
             Graph.dispose(self, runtime)
             Graph.endBatch(runtime)
         }
@@ -109,7 +109,7 @@ public final class Effect: DependentNode {
             return
         }
         let runtime = Runtime.current
-        runtime.pointee.batchDepth += 1
+        runtime.pointee.batchDepth &+= 1
         Graph.dispose(self, runtime)
         Graph.endBatch(runtime)
         runtime.drainRetired()

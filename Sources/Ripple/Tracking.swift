@@ -56,11 +56,11 @@ final class TrackingScope: DependentNode {
         let scope = TrackingScope(onChange: onChange)
         let outerSub = runtime.pointee.activeSub
         runtime.pointee.activeSub = .passUnretained(scope)
-        runtime.pointee.busy += 1
+        runtime.pointee.busy &+= 1
         Graph.beginTracking(scope)
         let result = apply()
         Graph.endTracking(scope, runtime)
-        runtime.pointee.busy -= 1
+        runtime.pointee.busy &-= 1
         runtime.pointee.activeSub = outerSub
         scope.arm(runtime)
         runtime.drainRetired()

@@ -4,6 +4,8 @@
 
 _Thread_local void *ripple_thread_runtime __attribute__((tls_model("initial-exec"))) = NULL;
 
+int ripple_environment_used = 0;
+
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
 static void (*exit_destroy)(void *);

@@ -1,4 +1,5 @@
 internal import Synchronization
+internal import RippleThreadLocal
 
 /// A container of shared stores, resolved by type, and of custom values, resolved by
 /// key: what a part of a program needs from the parts around it.
@@ -94,13 +95,11 @@ enum EnvironmentScope {
 
     /// Scopes open anywhere, so that code outside all of them skips the task-local.
     static let openScopes = Atomic<Int>(0)
-    /// Whether any scope was ever opened in this process. Until one is, no task can
-    /// carry an environment, and nodes skip every environment check.
-    static let everOpened = Atomic<Bool>(false)
-
     static func open() {
         openScopes.add(1, ordering: .relaxed)
-        everOpened.store(true, ordering: .relaxed)
+        // Until a scope has opened, no task can carry an environment, and engine work
+        // skips every environment check.
+        ripple_environment_used_set()
     }
 
     static func close() {
@@ -116,9 +115,14 @@ enum EnvironmentScope {
 
     /// Whether a scope may be active for the calling code: one is open somewhere, or the
     /// code runs in a task (which may have inherited one from a scope already closed).
+    @inline(__always)
     static var mayBeActive: Bool {
-        guard everOpened.load(ordering: .relaxed) else { return false }
-        return openScopes.load(ordering: .relaxed) > 0 || withUnsafeCurrentTask { $0 != nil }
+        ripple_environment_used_get() != 0 && mayBeActiveSlowly()
+    }
+
+    @inline(never)
+    private static func mayBeActiveSlowly() -> Bool {
+        openScopes.load(ordering: .relaxed) > 0 || withUnsafeCurrentTask { $0 != nil }
     }
 
     /// Wraps a node's closure so that it always runs in the environment of its creation.
@@ -127,9 +131,17 @@ enum EnvironmentScope {
         return { EnvironmentScope.$current.withValue(values, operation: body) }
     }
 
+    /// The same for an effect's body, without the reabstraction thunks a generic
+    /// signature would wrap around every call of it.
+    static func bind(_ body: @escaping () -> Void) -> () -> Void {
+        guard let values = captured() else { return body }
+        return { EnvironmentScope.$current.withValue(values, operation: body) }
+    }
+
     /// Runs engine work (a flush, a recompute) with no ambient environment, so that a
     /// node created outside every scope does not resolve the stores of whichever scope
     /// happens to trigger its re-run. Nodes that captured one restore their own.
+    @inline(__always)
     static func isolatingAmbient<Result>(_ body: () -> Result) -> Result {
         guard mayBeActive, !current.isEmpty else { return body() }
         return $current.withValue(EnvironmentValues(), operation: body)

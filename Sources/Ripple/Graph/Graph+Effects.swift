@@ -26,11 +26,11 @@ extension Graph {
         runtime.pointee.activeSub = .passUnretained(effect)
         runtime.pointee.runningEffect = .passUnretained(effect)
         runtime.pointee.computeDepth = 0
-        runtime.pointee.busy += 1
+        runtime.pointee.busy &+= 1
         beginTracking(effect)
         effect.body()
         endTracking(effect, runtime)
-        runtime.pointee.busy -= 1
+        runtime.pointee.busy &-= 1
         runtime.pointee.computeDepth = outerComputeDepth
         runtime.pointee.runningEffect = outerEffect
         runtime.pointee.activeSub = outerSub
@@ -117,11 +117,11 @@ extension Graph {
         let outerEffect = runtime.pointee.runningEffect
         runtime.pointee.activeSub = nil
         runtime.pointee.runningEffect = nil
-        runtime.pointee.busy += 1
+        runtime.pointee.busy &+= 1
         for cleanup in cleanups.reversed() {
             cleanup()
         }
-        runtime.pointee.busy -= 1
+        runtime.pointee.busy &-= 1
         runtime.pointee.runningEffect = outerEffect
         runtime.pointee.activeSub = outerSub
     }

@@ -8,12 +8,12 @@ extension Graph {
         guard !runtime.pointee.flushing else { return }
         guard !runtime.pointee.queue.isEmpty || !runtime.pointee.log.isEmpty else { return }
         runtime.pointee.flushing = true
-        runtime.pointee.batchDepth += 1
-        runtime.pointee.busy += 1
+        runtime.pointee.batchDepth &+= 1
+        runtime.pointee.busy &+= 1
         runtime.pointee.flushEpoch &+= 1
         EnvironmentScope.isolatingAmbient { runQueue(runtime) }
-        runtime.pointee.busy -= 1
-        runtime.pointee.batchDepth -= 1
+        runtime.pointee.busy &-= 1
+        runtime.pointee.batchDepth &-= 1
         runtime.pointee.flushing = false
         runtime.drainRetired()
     }
@@ -61,7 +61,7 @@ extension Graph {
     /// Ends one level of batching; the outermost end flushes.
     @usableFromInline
     static func endBatch(_ runtime: RuntimeRef) {
-        runtime.pointee.batchDepth -= 1
+        runtime.pointee.batchDepth &-= 1
         if runtime.pointee.batchDepth == 0 {
             flush(runtime)
         }

@@ -99,13 +99,13 @@ extension Graph {
 
     /// Brings a stale computed up to date before a read.
     static func refresh(_ node: DependentNode, _ runtime: RuntimeRef) {
-        runtime.pointee.busy += 1
+        runtime.pointee.busy &+= 1
         if node.flags.contains(.dirty) || checkDirty(node, runtime) {
             _ = recomputeAndNotify(node, runtime)
         } else {
             node.flags.remove(.pending)
         }
-        runtime.pointee.busy -= 1
+        runtime.pointee.busy &-= 1
         runtime.drainRetired()
     }
 }

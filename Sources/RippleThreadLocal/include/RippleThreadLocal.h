@@ -30,6 +30,19 @@ static inline void ripple_link_free(void *_Nonnull memory) {
     free(memory);
 }
 
+/// Whether any environment scope was ever opened in this process. A plain global
+/// (no lazy initialization): until the first scope opens, engine work skips every
+/// environment check with one relaxed load.
+extern int ripple_environment_used;
+
+static inline int ripple_environment_used_get(void) {
+    return __atomic_load_n(&ripple_environment_used, __ATOMIC_RELAXED);
+}
+
+static inline void ripple_environment_used_set(void) {
+    __atomic_store_n(&ripple_environment_used, 1, __ATOMIC_RELAXED);
+}
+
 /// Arranges for `destroy(runtime)` to run when the calling thread exits.
 void ripple_thread_runtime_on_exit(void *_Nonnull runtime, void (*_Nonnull destroy)(void *_Nonnull));
 
