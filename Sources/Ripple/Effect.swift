@@ -83,13 +83,19 @@ public final class Effect: DependentNode {
                 effect body or from outside the graph.
                 """)
         }
+        let runtime = Runtime.current
+        if flags.contains(.executing) {
+            // Its own body, cleanup or child released the last handle during its run:
+            // the run stops tracking into it and, once back, stops touching it.
+            Graph.releasedWhileExecuting(self, runtime)
+        }
         if !flags.contains(.disposed) {
-            let runtime = Runtime.current
             runtime.pointee.batchDepth &+= 1
             Graph.dispose(self, runtime)
             Graph.endBatch(runtime)
         }
-        Runtime.current.pointee.retire(value: body)
+        // The body may still be running: its captures live until the next drain.
+        runtime.pointee.retire(value: body)
     }
 
     /// Stops the effect: disposes its children, runs its cleanups, and releases what it

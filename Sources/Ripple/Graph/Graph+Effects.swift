@@ -7,18 +7,25 @@ extension Graph {
     }
 
     /// Runs an effect's body, tracking what it reads.
+    ///
+    /// No reference is taken: user code here may release the effect's last handle, and
+    /// its deinit then records the fact (see `releasedWhileExecuting`), so the run
+    /// returns without touching it again.
     static func execute(_ effect: Effect, _ runtime: RuntimeRef) {
-        // The body may release the last handle to its own effect; stay alive until the
-        // run is wrapped up.
-        let keepAlive = Unmanaged.passRetained(effect)
-        defer { keepAlive.release() }
+        let identity = UnsafeRawPointer(Unmanaged.passUnretained(effect).toOpaque())
+        effect.flags.insert(.executing)
         countRun(of: effect, runtime)
         if effect.flags.contains(.hasChildren) {
             disposeChildren(of: effect, runtime)
+            if wasReleased(identity, runtime) { return }
         }
         if !effect.cleanups.isEmpty {
             runCleanups(of: effect, runtime)
-            if effect.flags.contains(.disposed) { return }
+            if wasReleased(identity, runtime) { return }
+            if effect.flags.contains(.disposed) {
+                effect.flags.remove(.executing)
+                return
+            }
         }
         let outerSub = runtime.pointee.activeSub
         let outerEffect = runtime.pointee.runningEffect
@@ -29,11 +36,16 @@ extension Graph {
         runtime.pointee.busy &+= 1
         beginTracking(effect)
         effect.body()
-        endTracking(effect, runtime)
+        let released = wasReleased(identity, runtime)
+        if !released {
+            endTracking(effect, runtime)
+        }
         runtime.pointee.busy &-= 1
         runtime.pointee.computeDepth = outerComputeDepth
         runtime.pointee.runningEffect = outerEffect
         runtime.pointee.activeSub = outerSub
+        if released { return }
+        effect.flags.remove(.executing)
         if effect.flags.contains(.disposed) {
             // Cancelled from its own body.
             dispose(effect, runtime)
@@ -41,6 +53,31 @@ extension Graph {
             // It wrote something it had read: revisit it once this run's writes settle.
             enqueue(effect, runtime)
         }
+    }
+
+    /// An executing effect is being deinitialized: reads no longer track into it, new
+    /// effects no longer become its children, and its run will find out.
+    static func releasedWhileExecuting(_ effect: Effect, _ runtime: RuntimeRef) {
+        let identity = UnsafeRawPointer(Unmanaged.passUnretained(effect).toOpaque())
+        runtime.pointee.releasedWhileExecuting.append(identity)
+        if runtime.pointee.activeSub?.toOpaque() == UnsafeMutableRawPointer(mutating: identity) {
+            runtime.pointee.activeSub = nil
+        }
+        if runtime.pointee.runningEffect?.toOpaque() == UnsafeMutableRawPointer(mutating: identity) {
+            runtime.pointee.runningEffect = nil
+        }
+        effect.flags.subtract([.running, .executing])
+    }
+
+    /// Whether the effect with this identity was released during its run (the entry is
+    /// consumed). An address reused by a newer object cannot confuse it: the entry is
+    /// only there if the effect that had the address died.
+    @inline(__always)
+    private static func wasReleased(_ identity: UnsafeRawPointer, _ runtime: RuntimeRef) -> Bool {
+        guard !runtime.pointee.releasedWhileExecuting.isEmpty else { return false }
+        guard let index = runtime.pointee.releasedWhileExecuting.firstIndex(of: identity) else { return false }
+        runtime.pointee.releasedWhileExecuting.remove(at: index)
+        return true
     }
 
     private static func countRun(of effect: Effect, _ runtime: RuntimeRef) {

@@ -39,6 +39,9 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var detached: NodeFlags { NodeFlags(rawValue: 1 << 16) }
     /// Marks nodes already collected by a reattaching walk.
     @inlinable static var visited: NodeFlags { NodeFlags(rawValue: 1 << 17) }
+    /// An effect inside `Graph.execute`: if user code releases it there, its deinit
+    /// tells the run to stop touching it.
+    @inlinable static var executing: NodeFlags { NodeFlags(rawValue: 1 << 18) }
 
     // Sources written inside a batch.
     /// Written in the open batch: the batch log holds the value subscribers saw, and the

@@ -34,6 +34,8 @@ struct Runtime {
     var retiredNodes: [Unmanaged<ReactiveNode>] = []
     var retiredValues: [Any] = []
     var draining = false
+    /// Effects released by user code during their own run, until that run notices.
+    var releasedWhileExecuting: [UnsafeRawPointer] = []
     /// How many references wait in the two arrays above.
     var retiredCount = 0
 

@@ -72,6 +72,9 @@ import Testing
                     log.append("rebuild\(i)")
                 }
             }
+            // The nodes' closures reach the holder through `read`: break the cycle.
+            effects.forEach { $0.cancel() }
+            holder.nodes = []
         }
     }
 }
