@@ -17,6 +17,13 @@ extension Graph {
         sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
     }
 
+    /// A source was read: if a run is recording, it now depends on `source`.
+    @usableFromInline
+    @inline(never)
+    static func didRead(_ source: Unmanaged<ReactiveNode>) {
+        didRead(source, Runtime.current)
+    }
+
     /// A source was read while `runtime` records a run: it now depends on `source`.
     @usableFromInline
     @inline(never)

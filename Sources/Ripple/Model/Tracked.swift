@@ -140,14 +140,15 @@ public struct Tracked<Value> {
     ) -> Value {
         @inline(__always)
         get {
+            if case .observed(let signal) = model[keyPath: storageKeyPath].storage {
+                // Read first, then record: the signal needs no retain across the call,
+                // which does nothing when no run is tracking.
+                let value = signal.storage
+                Graph.didRead(.passUnretained(signal))
+                return value
+            }
             guard let runtime = Graph.runtimeIfTracking() else {
                 return model[keyPath: storageKeyPath].currentValue
-            }
-            if case .observed(let signal) = model[keyPath: storageKeyPath].storage {
-                // Read first, then record: the signal needs no retain across the call.
-                let value = signal.storage
-                Graph.didRead(.passUnretained(signal), runtime)
-                return value
             }
             // The first tracked read moves the value into a signal.
             let signal = model[keyPath: storageKeyPath].signal()
