@@ -35,11 +35,19 @@ public final class Computed<Value>: DependentNode {
     @usableFromInline @exclusivity(unchecked) final var cached: Result<Value, any Error>?
     private let releaseDrain = ReleaseDrain()
 
-    /// - Parameter update: recomputes the node passed to it, which is always this one;
-    ///   formed in the inlinable initializers so that it runs specialized.
+    /// - Parameters:
+    ///   - update: recomputes the node passed to it, which is always this one; formed in
+    ///     the inlinable initializers so that it runs specialized.
+    ///   - capturesEnvironment: false for a model's derived property, which belongs to
+    ///     its model rather than to the scope that first read it (and capturing a scope
+    ///     that holds the model would keep the model alive through its own node).
     @usableFromInline
-    init(compute: @escaping () throws -> Value, update: @escaping (DependentNode, RuntimeRef) -> Bool) {
-        if let environment = EnvironmentScope.captured() {
+    init(
+        compute: @escaping () throws -> Value,
+        update: @escaping (DependentNode, RuntimeRef) -> Bool,
+        capturesEnvironment: Bool = true
+    ) {
+        if capturesEnvironment, let environment = EnvironmentScope.captured() {
             self.compute = { try EnvironmentScope.$current.withValue(environment, operation: compute) }
             super.init(flags: [.computed, .dirty, .capturedEnvironment], update: update)
         } else {
@@ -49,8 +57,13 @@ public final class Computed<Value>: DependentNode {
     }
 
     @usableFromInline
-    convenience init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { Computed.refresh($0, equal: equivalence.equal, $1) })
+    convenience init(
+        equivalence: Equivalence<Value>, capturesEnvironment: Bool = true, compute: @escaping () throws -> Value
+    ) {
+        self.init(
+            compute: compute, update: { Computed.refresh($0, equal: equivalence.equal, $1) },
+            capturesEnvironment: capturesEnvironment
+        )
     }
 
     /// Creates a computed whose equality rule is found from the value's type at run

@@ -29,8 +29,9 @@
 /// The wrapper reaches its instance through the enclosing-instance subscript
 /// (`_enclosingInstance`, underscored but stable in practice). The node lives inside
 /// the instance and refers to it weakly: an observer that outlives the instance keeps
-/// seeing the last value, which can no longer change. It works on class properties
-/// only.
+/// seeing the last value, which can no longer change. Unlike a ``Computed``, it does
+/// not capture the environment of its first read: it belongs to its model, and runs
+/// with no environment. It works on class properties only.
 @propertyWrapper
 public struct Derived<Model: AnyObject, Value> {
     @usableFromInline
@@ -91,7 +92,7 @@ public struct Derived<Model: AnyObject, Value> {
             let compute = self.compute
             // Weak: observers may keep the node alive after its model is gone. It then
             // keeps its last value (see `ModelDeallocated`).
-            let node = Computed<Value>(equivalence: .rule(rule)) { [weak model] in
+            let node = Computed<Value>(equivalence: .rule(rule), capturesEnvironment: false) { [weak model] in
                 guard let model else { throw ModelDeallocated() }
                 return compute(model)
             }
