@@ -106,6 +106,12 @@ if !selectedMemory.isEmpty {
     report.append(("memory", measurementsJSON(runMeasurements(selectedMemory, mode))))
 }
 
+let selectedSteadyState = steadyStateCases.filter { matches($0.function, options) }
+if !selectedSteadyState.isEmpty {
+    print("\n## Steady state: an update that reads what it read before allocates nothing\n")
+    report.append(("steady_state", measurementsJSON(runMeasurements(selectedSteadyState, mode))))
+}
+
 let selectedScale = scaleCases.filter { matches($0.function, options) }
 if !selectedScale.isEmpty {
     print("\n## Scale: a write costs what it affects, not the graph's size\n")
