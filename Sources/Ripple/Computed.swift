@@ -258,23 +258,27 @@ extension Graph {
     struct OuterRun {
         @usableFromInline let sub: Unmanaged<DependentNode>?
         @usableFromInline let effect: Unmanaged<Effect>?
+        @usableFromInline let cursor: LinkPointer?
 
         @inlinable
-        init(sub: Unmanaged<DependentNode>?, effect: Unmanaged<Effect>?) {
+        init(sub: Unmanaged<DependentNode>?, effect: Unmanaged<Effect>?, cursor: LinkPointer?) {
             self.sub = sub
             self.effect = effect
+            self.cursor = cursor
         }
     }
 
     @inlinable
     @inline(__always)
     static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> OuterRun {
-        let outer = OuterRun(sub: runtime.pointee.activeSub, effect: runtime.pointee.runningEffect)
+        let outer = OuterRun(
+            sub: runtime.pointee.activeSub, effect: runtime.pointee.runningEffect, cursor: runtime.pointee.cursor
+        )
         runtime.pointee.activeSub = .passUnretained(node)
         runtime.pointee.runningEffect = nil
         runtime.pointee.computeDepth &+= 1
         runtime.pointee.busy &+= 1
-        beginTracking(node)
+        beginTracking(node, runtime)
         return outer
     }
 
@@ -286,6 +290,7 @@ extension Graph {
         runtime.pointee.runningEffect = outer.effect
         runtime.pointee.activeSub = outer.sub
         endTracking(node, runtime)
+        runtime.pointee.cursor = outer.cursor
     }
 
     @usableFromInline

@@ -35,6 +35,11 @@
 public final class Effect: DependentNode {
     let body: () -> Void
     @exclusivity(unchecked) var cleanups: [() -> Void] = []
+    /// The effects created during its last run, which it owns.
+    @exclusivity(unchecked) var children: [Effect] = []
+    /// The effect that created this one during its run, if any; unowned (the parent owns
+    /// its children and clears this when it disposes them).
+    @exclusivity(unchecked) var parent: Unmanaged<Effect>?
     let name: String?
     let file: StaticString
     let line: UInt

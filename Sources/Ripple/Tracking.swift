@@ -55,11 +55,13 @@ final class TrackingScope: DependentNode {
         let runtime = Runtime.current
         let scope = TrackingScope(onChange: onChange)
         let outerSub = runtime.pointee.activeSub
+        let outerCursor = runtime.pointee.cursor
         runtime.pointee.activeSub = .passUnretained(scope)
         runtime.pointee.busy &+= 1
-        Graph.beginTracking(scope)
+        Graph.beginTracking(scope, runtime)
         let result = apply()
         Graph.endTracking(scope, runtime)
+        runtime.pointee.cursor = outerCursor
         runtime.pointee.busy &-= 1
         runtime.pointee.activeSub = outerSub
         scope.arm(runtime)

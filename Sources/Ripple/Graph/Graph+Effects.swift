@@ -1,8 +1,9 @@
 extension Graph {
-    /// A child effect becomes a dependency of the running parent: the parent's link
-    /// owns it, and the parent disposes it before re-running.
+    /// An effect created while another runs belongs to it: the parent keeps it alive
+    /// and disposes it before re-running.
     static func adopt(_ child: Effect, by parent: Effect, _ runtime: RuntimeRef) {
-        link(child, parent, runtime)
+        parent.children.append(child)
+        child.parent = .passUnretained(parent)
         parent.flags.insert(.hasChildren)
     }
 
@@ -30,16 +31,18 @@ extension Graph {
         let outerSub = runtime.pointee.activeSub
         let outerEffect = runtime.pointee.runningEffect
         let outerComputeDepth = runtime.pointee.computeDepth
+        let outerCursor = runtime.pointee.cursor
         runtime.pointee.activeSub = .passUnretained(effect)
         runtime.pointee.runningEffect = .passUnretained(effect)
         runtime.pointee.computeDepth = 0
         runtime.pointee.busy &+= 1
-        beginTracking(effect)
+        beginTracking(effect, runtime)
         effect.body()
         let released = wasReleased(identity, runtime)
         if !released {
             endTracking(effect, runtime)
         }
+        runtime.pointee.cursor = outerCursor
         runtime.pointee.busy &-= 1
         runtime.pointee.computeDepth = outerComputeDepth
         runtime.pointee.runningEffect = outerEffect
@@ -120,31 +123,16 @@ extension Graph {
     /// each one's own children before it.
     private static func disposeChildren(of parent: Effect, _ runtime: RuntimeRef) {
         parent.flags.remove(.hasChildren)
-        var children: [LinkPointer] = []
-        var kept: LinkPointer?
-        var cursor = parent.deps
-        while let link = cursor {
-            cursor = link.pointee.nextDep
-            if link.pointee.dep._withUnsafeGuaranteedRef({ $0.flags.contains(.effect) }) {
-                children.append(link)
-                if let kept { kept.pointee.nextDep = cursor } else { parent.deps = cursor }
-            } else {
-                kept = link
+        let children = parent.children
+        parent.children = []
+        for child in children.reversed() {
+            child.parent = nil
+            if !child.flags.contains(.disposed) {
+                dispose(child, runtime)
             }
         }
-        parent.depsTail = kept
-        for link in children.reversed() {
-            let child = link.pointee.dep
-            child._withUnsafeGuaranteedRef { node in
-                let effect = unsafeDowncast(node, to: Effect.self)
-                if !effect.flags.contains(.disposed) {
-                    dispose(effect, runtime)
-                }
-                removeSubscriber(link, from: effect)
-            }
-            runtime.pointee.freeLink(link)
-            runtime.pointee.retire(child)
-        }
+        // Released at the next drain: a child's deinit must not run inside this walk.
+        runtime.pointee.retire(value: children)
     }
 
     private static func runCleanups(of effect: Effect, _ runtime: RuntimeRef) {

@@ -33,9 +33,9 @@ extension Graph {
 
     private static func runIfStillQueued(_ node: DependentNode, _ runtime: RuntimeRef) {
         guard node.flags.contains(.queued) else { return }
-        if node.flags.contains(.effect), node.subs != nil {
+        if node.flags.contains(.effect), unsafeDowncast(node, to: Effect.self).parent != nil {
             // A parent effect runs before its queued children: its re-run may dispose them.
-            while let ancestor = outermostQueuedAncestor(of: node) {
+            while let ancestor = outermostQueuedAncestor(of: unsafeDowncast(node, to: Effect.self)) {
                 ancestor._withUnsafeGuaranteedRef { runIfStillQueued($0, runtime) }
             }
             guard node.flags.contains(.queued) else { return }
@@ -44,16 +44,12 @@ extension Graph {
         node.runQueued(runtime)
     }
 
-    private static func outermostQueuedAncestor(of node: DependentNode) -> Unmanaged<DependentNode>? {
-        var found: Unmanaged<DependentNode>?
-        var cursor = node.subs
-        // A child effect's only subscriber link is the one from its parent.
-        while let link = cursor {
-            let owner = link.pointee.sub
-            let flags = owner._withUnsafeGuaranteedRef { $0.flags }
-            guard flags.contains(.effect) else { break }
-            if flags.contains(.queued) { found = owner }
-            cursor = owner._withUnsafeGuaranteedRef { $0.subs }
+    private static func outermostQueuedAncestor(of effect: Effect) -> Unmanaged<Effect>? {
+        var found: Unmanaged<Effect>?
+        var cursor = effect.parent
+        while let owner = cursor {
+            if owner._withUnsafeGuaranteedRef({ $0.flags.contains(.queued) }) { found = owner }
+            cursor = owner._withUnsafeGuaranteedRef { $0.parent }
         }
         return found
     }

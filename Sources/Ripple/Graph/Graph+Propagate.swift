@@ -24,7 +24,7 @@ extension Graph {
                 // Written during its own run (an effect writing what it read): revisit it
                 // afterwards, but only if this run already read it. A `.pending` notice
                 // stays pending: the write may be undone, or cut off by a computed.
-                if !flags.contains(flag), !flags.contains(.dirty), isConfirmed(link, in: sub) {
+                if !flags.contains(flag), !flags.contains(.dirty), isConfirmed(link, in: sub, runtime) {
                     sub.flags = flags.union(flag)
                 }
                 return nil

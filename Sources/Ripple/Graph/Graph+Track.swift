@@ -13,10 +13,10 @@ extension Graph {
     // MARK: Tracking a run
 
     /// Starts a run of `sub`: reads are matched against the previous run's links,
-    /// in order, from the front.
+    /// in order, from the front. The caller saved the cursor of the run it interrupts.
     @inlinable
-    static func beginTracking(_ sub: DependentNode) {
-        sub.depsTail = nil
+    static func beginTracking(_ sub: DependentNode, _ runtime: RuntimeRef) {
+        runtime.pointee.cursor = nil
         var flags = sub.flags
         flags.formSymmetricDifference(.parity)
         flags.subtract(.stale)
@@ -29,7 +29,7 @@ extension Graph {
     @inline(__always)
     static func endTracking(_ sub: DependentNode, _ runtime: RuntimeRef) {
         sub.flags.remove(.running)
-        let unconfirmed = sub.depsTail.map { $0.pointee.nextDep } ?? sub.deps
+        let unconfirmed = runtime.pointee.cursor.map { $0.pointee.nextDep } ?? sub.deps
         if unconfirmed != nil {
             removeUnconfirmed(sub, runtime)
         }
@@ -38,7 +38,7 @@ extension Graph {
     @usableFromInline
     static func removeUnconfirmed(_ sub: DependentNode, _ runtime: RuntimeRef) {
         let stale: LinkPointer?
-        if let tail = sub.depsTail {
+        if let tail = runtime.pointee.cursor {
             stale = tail.pointee.nextDep
             tail.pointee.nextDep = nil
         } else {
@@ -57,7 +57,7 @@ extension Graph {
     @inline(__always)
     static func link(_ dep: ReactiveNode, _ sub: DependentNode, _ runtime: RuntimeRef) {
         let depID = Unmanaged.passUnretained(dep).toOpaque()
-        let cursor = sub.depsTail
+        let cursor = runtime.pointee.cursor
         let next: LinkPointer?
         if let cursor {
             if cursor.pointee.dep.toOpaque() == depID { return }
@@ -68,7 +68,7 @@ extension Graph {
         let parity = sub.flags.contains(.parity)
         if let next, next.pointee.dep.toOpaque() == depID {
             next.pointee.parity = parity
-            sub.depsTail = next
+            runtime.pointee.cursor = next
             return
         }
         linkSlowly(dep, sub, after: cursor, before: next, parity: parity, runtime)
@@ -86,7 +86,7 @@ extension Graph {
                 return
             }
         }
-        if let next, relinkLater(dep, sub, after: cursor, before: next, parity: parity) { return }
+        if let next, relinkLater(dep, sub, after: cursor, before: next, parity: parity, runtime) { return }
         linkNew(dep, sub, after: cursor, before: next, parity: parity, runtime)
     }
 
@@ -99,7 +99,7 @@ extension Graph {
     @inline(never)
     static func relinkLater(
         _ dep: ReactiveNode, _ sub: DependentNode,
-        after cursor: LinkPointer?, before next: LinkPointer, parity: Bool
+        after cursor: LinkPointer?, before next: LinkPointer, parity: Bool, _ runtime: RuntimeRef
     ) -> Bool {
         let depID = Unmanaged.passUnretained(dep).toOpaque()
         var previous = next
@@ -114,7 +114,7 @@ extension Graph {
                     sub.deps = candidate
                 }
                 candidate.pointee.parity = parity
-                sub.depsTail = candidate
+                runtime.pointee.cursor = candidate
                 return true
             }
             previous = candidate
@@ -138,7 +138,7 @@ extension Graph {
         } else {
             sub.deps = link
         }
-        sub.depsTail = link
+        runtime.pointee.cursor = link
         appendSubscriber(link, to: dep)
         if sub.flags.contains(.tracker) {
             unsafeDowncast(sub, to: TrackingScope.self).liveDependencies += 1
@@ -180,9 +180,14 @@ extension Graph {
         }
     }
 
-    /// Whether `link` was confirmed by the current run of `sub`.
-    static func isConfirmed(_ link: LinkPointer, in sub: DependentNode) -> Bool {
-        guard let tail = sub.depsTail else { return false }
+    /// Whether `link` was confirmed by the current run of `sub`. Only the innermost run
+    /// has its cursor at hand; for an outer one the answer is a conservative yes (it
+    /// then revisits its dependencies once more after its run).
+    static func isConfirmed(_ link: LinkPointer, in sub: DependentNode, _ runtime: RuntimeRef) -> Bool {
+        guard runtime.pointee.activeSub?.toOpaque() == Unmanaged.passUnretained(sub).toOpaque() else {
+            return true
+        }
+        guard let tail = runtime.pointee.cursor else { return false }
         var cursor = sub.deps
         while let current = cursor {
             if current == link { return true }
@@ -248,7 +253,6 @@ extension Graph {
         node.flags.remove(.pending)
         let deps = node.deps
         node.deps = nil
-        node.depsTail = nil
         return deps
     }
 
@@ -256,7 +260,6 @@ extension Graph {
     static func unlinkAll(_ sub: DependentNode, _ runtime: RuntimeRef) {
         guard let deps = sub.deps else { return }
         sub.deps = nil
-        sub.depsTail = nil
         unlinkChain(deps, runtime)
     }
 

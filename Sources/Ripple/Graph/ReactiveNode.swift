@@ -28,7 +28,7 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var parity: NodeFlags { NodeFlags(rawValue: 1 << 9) }
     /// Cancelled effect or spent tracking scope.
     @inlinable static var disposed: NodeFlags { NodeFlags(rawValue: 1 << 10) }
-    /// An effect that owns child effects among its dependencies.
+    /// An effect that owns child effects.
     @inlinable static var hasChildren: NodeFlags { NodeFlags(rawValue: 1 << 11) }
     /// On the path of a revalidation walk; meeting it again means a cycle.
     @inlinable static var checking: NodeFlags { NodeFlags(rawValue: 1 << 14) }
@@ -96,8 +96,6 @@ public class ReactiveNode {
 public class DependentNode: ReactiveNode {
     /// Head of the dependency list, in the order of the last run's reads.
     @usableFromInline @exclusivity(unchecked) final var deps: LinkPointer?
-    /// While running: the last dependency confirmed so far. Otherwise: the last one.
-    @usableFromInline @exclusivity(unchecked) final var depsTail: LinkPointer?
     /// Re-evaluates a computed; returns whether its value changed. Formed where the
     /// value type is concrete (see `Computed.refresh`), so the engine calls straight
     /// into specialized code. Other nodes never recompute.

@@ -11,6 +11,9 @@ internal import RippleThreadLocal
 struct Runtime {
     /// The node whose run is recording dependencies, if any.
     @usableFromInline var activeSub: Unmanaged<DependentNode>?
+    /// In the innermost run: the last dependency it has confirmed so far, nil before its
+    /// first read. Each run saves the cursor of the run it interrupts and restores it.
+    @usableFromInline var cursor: LinkPointer?
     /// The effect whose body is running (`onCleanup` target, parent of new effects).
     @usableFromInline var runningEffect: Unmanaged<Effect>?
     /// Computeds evaluating right now; a write while it is positive is a misuse.
