@@ -140,6 +140,7 @@ public final class Computed<Value>: DependentNode {
     /// ```swift
     /// let raw = Signal(1.04)
     /// let rounded = Computed(equals: { abs($0 - $1) < 0.1 }) { raw.value }
+    /// print(rounded.value)   // 1.04: computed on this first read
     /// raw.value = 1.08
     /// print(rounded.value)   // 1.04: within tolerance, the old value stands
     /// ```
