@@ -330,6 +330,73 @@ struct DocumentationExamplesTests {
         #expect(library[0].rating == 5)
     }
 
+    @Test func `Bindable wrappedValue: the object itself`() {
+        typealias Book = BindableExample.Book
+        let bindable = Bindable(Book())
+        bindable.wrappedValue.title = "Dune"    // writes the Book's title
+        print(bindable.wrappedValue.title)      // Dune
+
+        #expect(output == ["Dune"])
+    }
+
+    @Test func `Bindable init wrappedValue: a wrapped local`() {
+        typealias Book = BindableExample.Book
+        @Bindable var book = Book()             // init(wrappedValue:)
+        let title = $book.title                 // Binding<String>
+        title.wrappedValue = "Dune"
+        print(book.title)                       // Dune
+
+        #expect(output == ["Dune"])
+    }
+
+    @Test func `Bindable init: a local bindable`() {
+        typealias Book = BindableExample.Book
+        let book = Book()
+        let rating = Bindable(book).rating      // Binding<Int>
+        rating.wrappedValue = 5
+        print(book.rating)                      // 5
+
+        #expect(output == ["5"])
+    }
+
+    @Test func `Bindable init projectedValue: a bindable passed as a parameter`() {
+        typealias Book = BindableExample.Book
+        func ratingBinding(@Bindable book: Book) -> Binding<Int> { $book.rating }
+
+        @Bindable var book = Book()
+        let rating = ratingBinding($book: $book)   // passes the Bindable itself
+        rating.wrappedValue = 4
+        print(book.rating)                         // 4
+
+        #expect(output == ["4"])
+    }
+
+    @Test func `Bindable projectedValue: the wrapper handed on`() {
+        typealias Book = BindableExample.Book
+        @Bindable var book = Book()
+        let bindable: Bindable<Book> = $book    // the wrapper, to hand on
+        bindable.title.wrappedValue = "Dune"
+        print(book.title)                       // Dune
+
+        #expect(output == ["Dune"])
+        #expect(bindable.wrappedValue === book)                 // check
+    }
+
+    @Test func `Bindable dynamic member: the binding sees a change made elsewhere`() {
+        typealias Book = BindableExample.Book
+        @Bindable var book = Book()
+        let title: Binding<String> = $book.title
+        book.title = "Emma"
+        print(title.wrappedValue)               // Emma
+
+        #expect(output == ["Emma"])
+        var runs = 0                                            // check
+        let effect = Effect { _ = book.title; runs += 1 }       // check
+        title.wrappedValue = "Dune"                             // check: notifies readers
+        #expect(runs == 2)                                      // check
+        effect.cancel()                                         // check
+    }
+
     // MARK: Bindings/Binding.swift
 
     @Test func `Binding: a binding to a tracked property`() {
@@ -349,12 +416,41 @@ struct DocumentationExamplesTests {
         #expect(volume == 7)
     }
 
+    @Test func `Binding init projectedValue: a binding passed as a parameter`() {
+        func shout(@Binding title: String) { title = title.uppercased() }
+
+        var text = "dune"
+        shout($title: Binding(get: { text }, set: { text = $0 }))
+        print(text)   // DUNE
+
+        #expect(output == ["DUNE"])
+    }
+
     @Test func `Binding constant: writes are ignored`() {
         let preview = Binding.constant("Dune")
         preview.wrappedValue = "Emma"     // ignored
         print(preview.wrappedValue)       // "Dune"
 
         #expect(output == ["Dune"])
+    }
+
+    @Test func `Binding wrappedValue: reads the getter, writes the setter`() {
+        var count = 1
+        let binding = Binding(get: { count }, set: { count = $0 })
+        binding.wrappedValue += 1   // reads 1, writes 2
+        print(count)                // 2
+
+        #expect(output == ["2"])
+    }
+
+    @Test func `Binding projectedValue: the same binding handed on`() {
+        typealias TitleField = BindingExample.TitleField
+        var title = "Dune"
+        let field = TitleField(title: Binding(get: { title }, set: { title = $0 }))
+        field.editor.wrappedValue = "Emma"
+        print(title)   // Emma
+
+        #expect(output == ["Emma"])
     }
 
     @Test func `Binding member of a value: written back`() {
@@ -563,6 +659,10 @@ private enum BindingExample {
         @Tracked var fontSize = 12
     }
     final class Author { @Tracked var name = "" }
+    struct TitleField {
+        @Binding var title: String
+        var editor: Binding<String> { $title }   // the same binding, handed on
+    }
 }
 
 private enum EnvironmentExample {
