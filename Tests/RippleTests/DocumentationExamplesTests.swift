@@ -58,6 +58,18 @@ struct DocumentationExamplesTests {
         effect.cancel()
     }
 
+    @Test func `Signal init: an equal object is a no-op`() {
+        typealias Tag = TagExample.Tag
+        let tag = Signal(Tag("sf"))
+        var runs = 0                                            // check
+        let effect = Effect { _ = tag.value; runs += 1 }        // check
+        tag.value = Tag("sf")   // a different but equal instance: no-op
+        #expect(runs == 1)                                      // check
+        tag.value = Tag("nf")                                   // check
+        #expect(runs == 2)                                      // check
+        effect.cancel()                                         // check
+    }
+
     @Test func `Signal init with equals: a write within tolerance is a no-op`() {
         let reading = Signal(20.0, equals: { old, new in abs(old - new) < 0.5 })
         var runs = 0                                            // check
@@ -112,6 +124,19 @@ struct DocumentationExamplesTests {
         #expect(output == ["[1, 2, 3]", "[1, 2, 3]", "[1, 2]"])
     }
 
+    @Test func `Computed init: generic code still cuts off an Equatable value`() {
+        func memo<T>(_ compute: @escaping () -> T) -> Computed<T> { Computed(compute) }
+
+        let count = Signal(3)
+        let isOdd = memo { count.value % 2 == 1 }           // generic, yet Bool's == cuts off
+        let effect = Effect { print("odd:", isOdd.value) }  // prints "odd: true"
+        count.value = 5                                     // true again: prints nothing
+        #expect(output == ["odd: true"])                    // check
+        count.value = 6                                     // check
+        #expect(output == ["odd: true", "odd: false"])      // check
+        effect.cancel()
+    }
+
     @Test func `Computed init: an equal recompute lets dependents skip`() {
         let count = Signal(3)
         let isEven = Computed { count.value % 2 == 0 }
@@ -119,6 +144,30 @@ struct DocumentationExamplesTests {
         let effect = Effect { _ = isEven.value; runs += 1 }     // check
         count.value = 5        // isEven recomputes to false again: dependents skip
         #expect(runs == 1)                                      // check
+        effect.cancel()
+    }
+
+    @Test func `Computed init: an object compared by identity`() {
+        final class Page {}
+        let pages = Signal([Page()])
+        let first = Computed { pages.value[0] }                  // compared by identity
+        let effect = Effect { _ = first.value; print("render") } // prints "render"
+        pages.value.append(Page())                               // same first page: prints nothing
+        #expect(output == ["render"])                            // check
+        pages.value = [Page()]                                   // check: another instance
+        #expect(output == ["render", "render"])                  // check
+        effect.cancel()
+    }
+
+    @Test func `Computed init: an Equatable object compared with ==`() {
+        typealias Tag = TagExample.Tag
+        let name = Signal("sf")
+        let tag = Computed { Tag(name.value.lowercased()) }   // a new Tag each run; == decides
+        let effect = Effect { print("tag:", tag.value.name) } // prints "tag: sf"
+        name.value = "SF"                                     // an equal Tag: prints nothing
+        #expect(output == ["tag: sf"])                        // check
+        name.value = "NF"                                     // check
+        #expect(output == ["tag: sf", "tag: nf"])             // check
         effect.cancel()
     }
 
@@ -136,6 +185,62 @@ struct DocumentationExamplesTests {
         #expect(output == ["true", "4.0"])
     }
 
+    @Test func `Computed throwing init: an Equatable value cuts off`() throws {
+        struct NotANumber: Error {}
+        let text = Signal("42")
+        let number = Computed { () throws -> Int in
+            guard let number = Int(text.value) else { throw NotANumber() }
+            return number
+        }
+        print(try number.get())   // 42
+        var runs = 0                                                // check
+        let effect = Effect { _ = try? number.get(); runs += 1 }    // check
+        text.value = "042"        // recomputes to 42 again: dependents skip
+        #expect(runs == 1)                                          // check
+        text.value = "x"                                            // check
+        #expect(runs == 2)                                          // check
+        #expect(throws: NotANumber.self) { try number.get() }       // check
+        effect.cancel()                                             // check
+
+        #expect(output == ["42"])
+    }
+
+    @Test func `Computed throwing init: an object, or the cached error`() {
+        struct SignedOut: Error {}
+        final class User {}
+        let user = Signal<User?>(User())
+        let current = Computed { () throws -> User in         // compared by identity
+            guard let signedIn = user.value else { throw SignedOut() }
+            return signedIn
+        }
+        user.value = nil
+        print((try? current.get()) == nil)   // true: SignedOut, cached
+
+        #expect(output == ["true"])
+        #expect(throws: SignedOut.self) { try current.get() }  // check
+    }
+
+    @Test func `Computed throwing init: an Equatable object cuts off`() throws {
+        typealias Tag = TagExample.Tag
+        struct EmptyName: Error {}
+        let name = Signal("sf")
+        let tag = Computed { () throws -> Tag in          // a new Tag each run; == decides
+            guard !name.value.isEmpty else { throw EmptyName() }
+            return Tag(name.value.lowercased())
+        }
+        print(try tag.get().name)   // sf
+        var runs = 0                                                // check
+        let effect = Effect { _ = try? tag.get(); runs += 1 }       // check
+        name.value = "SF"           // an equal Tag: dependents skip
+        #expect(runs == 1)                                          // check
+        name.value = ""                                             // check
+        #expect(runs == 2)                                          // check
+        #expect(throws: EmptyName.self) { try tag.get() }           // check
+        effect.cancel()                                             // check
+
+        #expect(output == ["sf"])
+    }
+
     @Test func `Computed init with equals: a recompute within tolerance keeps the old value`() {
         let raw = Signal(1.04)
         let rounded = Computed(equals: { abs($0 - $1) < 0.1 }) { raw.value }
@@ -149,6 +254,23 @@ struct DocumentationExamplesTests {
         raw.value = 1.5                                         // check
         #expect(seen == [1.04, 1.5])                            // check
         effect.cancel()
+    }
+
+    @Test func `Computed throwing init with equals: tolerance, then a cached error`() throws {
+        struct Offline: Error {}
+        let sensor = Signal<Double?>(20.0)
+        let reading = Computed(equals: { abs($0 - $1) < 0.5 }) { () throws -> Double in
+            guard let value = sensor.value else { throw Offline() }
+            return value
+        }
+        print(try reading.get())              // 20.0: computed on this first read
+        sensor.value = 20.3
+        print(try reading.get())              // 20.0: within tolerance, the old value stands
+        sensor.value = nil
+        print((try? reading.get()) == nil)    // true: Offline, cached; equals never sees it
+
+        #expect(output == ["20.0", "20.0", "true"])
+        #expect(throws: Offline.self) { try reading.get() }     // check
     }
 
     @Test func `Computed value: price with tax`() {
@@ -623,6 +745,15 @@ private final class Console {
 }
 
 // The types the examples declare, each example's in its own namespace.
+
+/// The `Equatable` class the equality-rule examples declare.
+private enum TagExample {
+    final class Tag: Equatable {
+        let name: String
+        init(_ name: String) { self.name = name }
+        static func == (a: Tag, b: Tag) -> Bool { a.name == b.name }
+    }
+}
 
 private enum TrackedExample {
     final class Author {
