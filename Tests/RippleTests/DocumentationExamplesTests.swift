@@ -337,6 +337,22 @@ struct DocumentationExamplesTests {
         #expect(logger.isCancelled)
     }
 
+    @Test func `Effect isCancelled: a child stops when its parent re-runs`() {
+        let page = Signal(1)
+        var row: Effect?
+        let list = Effect { _ = page.value; row = Effect { } }   // row belongs to list
+        let firstRow = row!
+        print(firstRow.isCancelled)   // false
+        page.value = 2                // list re-runs and disposes its old child
+        print(firstRow.isCancelled)   // true
+        let secondRow = row!                                    // check
+        list.cancel()
+        #expect(secondRow.isCancelled)                          // check: parent cancelled
+        #expect(list.isCancelled)                               // check
+
+        #expect(output == ["false", "true"])
+    }
+
     @Test func `onCleanup: stop before restart and on cancel`() {
         let interval = Signal(1)
         let timer = Effect {
