@@ -622,6 +622,45 @@ struct DocumentationExamplesTests {
         #expect(output == ["City Library in light"])
     }
 
+    @Test func `Environment init: a required store`() {
+        typealias Library = EnvironmentExample.Library
+        typealias Header = EnvironmentExample.Header
+        withEnvironment(Library()) {
+            print(Header().library.name)   // City Library
+        }
+
+        #expect(output == ["City Library"])
+    }
+
+    @Test func `Environment init: an optional store`() {
+        typealias Library = EnvironmentExample.Library
+        typealias Footer = EnvironmentExample.Footer
+        print(Footer().library == nil)              // true: no scope provides one
+        withEnvironment(Library()) {
+            print(Footer().library?.name ?? "none") // City Library
+        }
+
+        #expect(output == ["true", "City Library"])
+    }
+
+    @Test func `Environment init: a key path reads the key's default`() {
+        typealias Badge = EnvironmentExample.Badge
+        print(Badge().theme)   // light: ThemeKey.defaultValue
+
+        #expect(output == ["light"])
+    }
+
+    @Test func `Environment wrappedValue: resolved on every read`() {
+        typealias Badge = EnvironmentExample.Badge
+        let badge = Badge()                  // @Environment(\.theme) var theme
+        print(badge.theme)                   // light
+        withEnvironment(\.theme, "dark") {
+            print(badge.theme)               // dark: resolved when read
+        }
+
+        #expect(output == ["light", "dark"])
+    }
+
     // MARK: Environment/EnvironmentKey.swift
 
     @Test func `EnvironmentKey: a key and its key path`() {
@@ -631,6 +670,29 @@ struct DocumentationExamplesTests {
         #expect(values.theme == "light")
         values.theme = "dark"
         #expect(values[ThemeKey.self] == "dark")
+    }
+
+    @Test func `EnvironmentError: require throws it, typed`() {
+        typealias Library = EnvironmentExample.Library
+        do throws(EnvironmentError) {
+            let library = try EnvironmentValues().require(Library.self)
+            print(library.name)
+        } catch {
+            print(error == .missing(typeName: "Library"))   // true
+        }
+
+        #expect(output == ["true"])
+    }
+
+    @Test func `EnvironmentError description: names the type and the fix`() {
+        print(EnvironmentError.missing(typeName: "Library"))
+        // no Library in the environment: provide one with withEnvironment(_:_:) or
+        // EnvironmentValues.insert(_:)
+
+        #expect(output == [
+            "no Library in the environment: provide one with withEnvironment(_:_:) or "
+                + "EnvironmentValues.insert(_:)",
+        ])
     }
 
     // MARK: Environment/EnvironmentValues.swift
@@ -645,6 +707,24 @@ struct DocumentationExamplesTests {
         }
 
         #expect(output == ["City Library"])
+    }
+
+    @Test func `EnvironmentValues init: empty, every key at its default`() {
+        typealias Library = EnvironmentExample.Library
+        let values = EnvironmentValues()
+        print(values[Library.self] == nil)   // true: no stores
+        print(values[ThemeKey.self])         // light: the key's default
+
+        #expect(output == ["true", "light"])
+    }
+
+    @Test func `EnvironmentValues isEmpty: until a key is set`() {
+        var values = EnvironmentValues()
+        print(values.isEmpty)   // true
+        values[ThemeKey.self] = "dark"
+        print(values.isEmpty)   // false
+
+        #expect(output == ["true", "false"])
     }
 
     @Test func `EnvironmentValues insert`() {
@@ -663,6 +743,25 @@ struct DocumentationExamplesTests {
         withEnvironment(Library()) {
             #expect(EnvironmentValues.current[Library.self] != nil)
         }
+    }
+
+    @Test func `EnvironmentValues key subscript: the default, then the set value`() {
+        var values = EnvironmentValues()
+        print(values[ThemeKey.self])   // light: the default
+        values[ThemeKey.self] = "dark"
+        print(values[ThemeKey.self])   // dark
+
+        #expect(output == ["light", "dark"])
+        #expect(values.theme == "dark")                         // check: the key path agrees
+    }
+
+    @Test func `EnvironmentValues current: empty outside every scope`() {
+        print(EnvironmentValues.current.isEmpty)       // true: outside every scope
+        withEnvironment(\.theme, "dark") {
+            print(EnvironmentValues.current.theme)     // dark
+        }
+
+        #expect(output == ["true", "dark"])
     }
 
     @Test func `EnvironmentValues require: the error describes the fix`() {
@@ -714,6 +813,27 @@ struct DocumentationExamplesTests {
             async let name = currentLibraryName()   // a child task: sees the Library too
             print(await name)                        // "City Library"
         }
+        #expect(output == ["City Library"])
+    }
+
+    @Test func `withEnvironment async key path: a child task inherits the value`() async {
+        await withEnvironment(\.theme, "dark") {
+            async let theme = EnvironmentValues.current.theme   // a child task: inherits it
+            print(await theme)                                   // dark
+        }
+
+        #expect(output == ["dark"])
+    }
+
+    @Test func `withEnvironment async values: a child task sees the whole environment`() async {
+        typealias Library = EnvironmentExample.Library
+        var values = EnvironmentValues()
+        values.insert(Library())
+        await withEnvironment(values) {
+            async let name = EnvironmentValues.current[Library.self]?.name ?? "none"
+            print(await name)   // City Library: a child task sees the whole environment
+        }
+
         #expect(output == ["City Library"])
     }
 
@@ -821,5 +941,17 @@ private enum EnvironmentExample {
         @Environment(\.theme) var theme                     // absent: ThemeKey.defaultValue
 
         func render() -> String { "\(library.name) in \(theme)" }
+    }
+
+    struct Header {
+        @Environment(Library.self) var library   // no Library in scope: a fatal error
+    }
+
+    struct Footer {
+        @Environment(Library.self) var library: Library?
+    }
+
+    struct Badge {
+        @Environment(\.theme) var theme   // a String, from ThemeKey
     }
 }
