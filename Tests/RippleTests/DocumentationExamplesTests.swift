@@ -837,6 +837,28 @@ struct DocumentationExamplesTests {
         #expect(output == ["City Library"])
     }
 
+    // MARK: Graph/ReactiveNode.swift
+
+    @Test func `ReactiveNode: signals and computeds are nodes`() {
+        let count = Signal(0)
+        let doubled = Computed { count.value * 2 }
+        let nodes: [ReactiveNode] = [count, doubled]   // both are nodes of the graph
+        print(nodes.map { "\(type(of: $0))" })          // ["Signal<Int>", "Computed<Int>"]
+
+        #expect(output == [#"["Signal<Int>", "Computed<Int>"]"#])
+    }
+
+    @Test func `DependentNode: computeds and effects depend on others`() {
+        let count = Signal(0)
+        let doubled = Computed { count.value * 2 }
+        let effect = Effect { _ = doubled.value }
+        let dependents: [DependentNode] = [doubled, effect]   // each reads other nodes
+        print(dependents.map { "\(type(of: $0))" })            // ["Computed<Int>", "Effect"]
+        effect.cancel()
+
+        #expect(output == [#"["Computed<Int>", "Effect"]"#])
+    }
+
     // MARK: Observation/Observe.swift
 
     @Test @MainActor func `observe: the current count, then each new one`() async {
