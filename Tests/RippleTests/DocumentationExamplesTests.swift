@@ -427,6 +427,75 @@ struct DocumentationExamplesTests {
         #expect(output == ["Sample Book Title by Sample Author", "Sample Book Title by Frank Herbert"])
     }
 
+    @Test func `Tracked init: a value without equality notifies every write`() {
+        typealias Cursor = TrackedPointExample.Cursor
+        typealias Point = TrackedPointExample.Point
+        let cursor = Cursor()
+        let effect = Effect { print("x:", cursor.position.x) }   // prints "x: 0"
+        cursor.position = Point()                                // a write: prints "x: 0" again
+        effect.cancel()
+
+        #expect(output == ["x: 0", "x: 0"])
+    }
+
+    @Test func `Tracked init: an equal write notifies nobody`() {
+        typealias Book = TrackedTitleExample.Book
+        let book = Book()
+        let effect = Effect { print(book.title) }   // prints "Dune"
+        book.title = "Dune"                          // equal: prints nothing
+        #expect(output == ["Dune"])                                 // check
+        book.title = "Emma"                                         // check
+        #expect(output == ["Dune", "Emma"])                         // check
+        effect.cancel()
+    }
+
+    @Test func `Tracked init: the same object notifies nobody`() {
+        typealias Author = TrackedAuthorExample.Author
+        typealias Book = TrackedAuthorExample.Book
+        let book = Book()
+        let effect = Effect { _ = book.author; print("render") }   // prints "render"
+        let same = book.author
+        book.author = same                                          // same instance: prints nothing
+        #expect(output == ["render"])                               // check
+        book.author = Author()                                      // check: another instance
+        #expect(output == ["render", "render"])                     // check
+        effect.cancel()
+    }
+
+    @Test func `Tracked init: an equal object notifies nobody`() {
+        typealias Tag = TagExample.Tag
+        typealias Book = TrackedTagExample.Book
+        let book = Book()
+        let effect = Effect { print("tag:", book.tag.name) }   // prints "tag: sf"
+        book.tag = Tag("sf")                                   // an equal tag: prints nothing
+        #expect(output == ["tag: sf"])                          // check
+        book.tag = Tag("nf")                                    // check
+        #expect(output == ["tag: sf", "tag: nf"])               // check
+        effect.cancel()
+    }
+
+    @Test func `Tracked wrappedValue: a class property reads as usual`() {
+        typealias Book = TrackedTitleExample.Book
+        print(Book().title)                                 // Dune
+
+        #expect(output == ["Dune"])
+    }
+
+    @Test func `Tracked enclosing-instance subscript: get, set and modify`() {
+        typealias Book = TrackedTitleExample.Book
+        let book = Book()
+        book.title += " Messiah"   // the _modify accessor: in place, one notification
+        print(book.title)          // Dune Messiah: the getter
+
+        #expect(output == ["Dune Messiah"])
+        var runs = 0                                                // check
+        let effect = Effect { _ = book.title; runs += 1 }           // check
+        book.title += " II"                                         // check: observed now
+        #expect(runs == 2)                                          // check: one notification
+        #expect(book.title == "Dune Messiah II")                    // check
+        effect.cancel()                                             // check
+    }
+
     // MARK: Model/Derived.swift
 
     @Test func `Derived: computed, cached, recomputed once`() {
@@ -449,6 +518,65 @@ struct DocumentationExamplesTests {
         library.books[0].isAvailable = false
         _ = library.availableBooksCount
         #expect(library.availableCountRuns == 2)
+    }
+
+    @Test func `Derived init: a value without equality changes on every recompute`() {
+        typealias Shelf = DerivedSummaryExample.Shelf
+        let shelf = Shelf()
+        let effect = Effect { print(shelf.summary.count) }   // prints "1"
+        shelf.books = ["Emma"]                               // a change: prints "1" again
+        effect.cancel()
+
+        #expect(output == ["1", "1"])
+    }
+
+    @Test func `Derived init: an equal recompute lets dependents skip`() {
+        typealias Shelf = DerivedCountExample.Shelf
+        let shelf = Shelf()
+        let effect = Effect { print("count:", shelf.count) }   // prints "count: 1"
+        shelf.books = ["Emma"]                                 // still 1: prints nothing
+        #expect(output == ["count: 1"])                         // check
+        shelf.books.append("Dune")                              // check
+        #expect(output == ["count: 1", "count: 2"])             // check
+        effect.cancel()
+    }
+
+    @Test func `Derived init: an object compared by identity`() {
+        typealias Book = DerivedFirstExample.Book
+        typealias Shelf = DerivedFirstExample.Shelf
+        let shelf = Shelf()
+        let effect = Effect { _ = shelf.first; print("render") }   // prints "render"
+        shelf.books.removeLast()                                    // same first book: prints nothing
+        #expect(output == ["render"])                               // check
+        shelf.books = [Book()]                                      // check: another instance
+        #expect(output == ["render", "render"])                     // check
+        effect.cancel()
+    }
+
+    @Test func `Derived init: an Equatable object compared with ==`() {
+        typealias Book = DerivedTagExample.Book
+        let book = Book()
+        let effect = Effect { print("tag:", book.tag.name) }   // prints "tag: sf"
+        book.genre = "SF"                                      // an equal tag: prints nothing
+        #expect(output == ["tag: sf"])                          // check
+        book.genre = "NF"                                       // check
+        #expect(output == ["tag: sf", "tag: nf"])               // check
+        effect.cancel()
+    }
+
+    @Test func `Derived wrappedValue: a class property reads as usual`() {
+        typealias Cart = DerivedCartExample.Cart
+        print(Cart().total)   // 7
+
+        #expect(output == ["7"])
+    }
+
+    @Test func `Derived enclosing-instance subscript: a plain read`() {
+        typealias Library = DerivedExample.Library
+        let library = Library()
+        print(library.availableBooksCount)   // 3: the compiler calls this subscript
+
+        #expect(output == ["3"])
     }
 
     // MARK: Bindings/Bindable.swift
@@ -924,6 +1052,24 @@ private enum TrackedExample {
     }
 }
 
+private enum TrackedPointExample {
+    struct Point { var x = 0, y = 0 }            // no equality
+    final class Cursor { @Tracked var position = Point() }
+}
+
+private enum TrackedTitleExample {
+    final class Book { @Tracked var title = "Dune" }
+}
+
+private enum TrackedAuthorExample {
+    final class Author {}
+    final class Book { @Tracked var author = Author() }
+}
+
+private enum TrackedTagExample {
+    final class Book { @Tracked var tag = TagExample.Tag("sf") }
+}
+
 private enum DerivedExample {
     final class Book {
         @Tracked var isAvailable = true
@@ -933,6 +1079,49 @@ private enum DerivedExample {
 
         @Derived({ (library: Library) in library.books.filter(\.isAvailable).count })
         var availableBooksCount: Int
+    }
+}
+
+private enum DerivedSummaryExample {
+    struct Summary { var count: Int }          // no equality
+    final class Shelf {
+        @Tracked var books = ["Dune"]
+        @Derived({ (shelf: Shelf) in Summary(count: shelf.books.count) })
+        var summary: Summary
+    }
+}
+
+private enum DerivedCountExample {
+    final class Shelf {
+        @Tracked var books = ["Dune"]
+        @Derived({ (shelf: Shelf) in shelf.books.count })
+        var count: Int
+    }
+}
+
+private enum DerivedFirstExample {
+    final class Book {}
+    final class Shelf {
+        @Tracked var books = [Book(), Book()]
+        @Derived({ (shelf: Shelf) in shelf.books[0] })
+        var first: Book
+    }
+}
+
+private enum DerivedTagExample {
+    typealias Tag = TagExample.Tag
+    final class Book {
+        @Tracked var genre = "sf"
+        @Derived({ (book: Book) in Tag(book.genre.lowercased()) })
+        var tag: Tag
+    }
+}
+
+private enum DerivedCartExample {
+    final class Cart {
+        @Tracked var prices = [3, 4]
+        @Derived({ (cart: Cart) in cart.prices.reduce(0, +) })
+        var total: Int
     }
 }
 
