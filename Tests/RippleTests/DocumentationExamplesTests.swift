@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import Ripple
 
 /// Every ```swift example in the doc comments of Sources/Ripple, run as written, with
@@ -494,6 +495,67 @@ struct DocumentationExamplesTests {
         #expect(runs == 2)                                          // check: one notification
         #expect(book.title == "Dune Messiah II")                    // check
         effect.cancel()                                             // check
+    }
+
+    // MARK: Model/Tracked+Conformances.swift
+
+    @Test func `Tracked ==: compares the values`() {
+        print(Tracked(wrappedValue: "Dune") == Tracked(wrappedValue: "Dune"))   // true
+        print(Tracked(wrappedValue: "Dune") == Tracked(wrappedValue: "Emma"))   // false
+
+        #expect(output == ["true", "false"])
+    }
+
+    @Test func `Tracked hash: equal values hash alike`() {
+        let titles: Set = [Tracked(wrappedValue: "Dune"), Tracked(wrappedValue: "Dune")]
+        print(titles.count)   // 1: equal values
+
+        #expect(output == ["1"])
+        #expect(Tracked(wrappedValue: "Dune").hashValue == Tracked(wrappedValue: "Dune").hashValue) // check
+    }
+
+    @Test func `Tracked encode: a model encodes bare values`() throws {
+        typealias Book = CodableExample.Book
+        let book = Book()
+        book.title = "Dune"
+        print(String(decoding: try JSONEncoder().encode(book), as: UTF8.self))   // {"title":"Dune"}
+
+        #expect(output == [#"{"title":"Dune"}"#])
+    }
+
+    @Test func `Tracked decode: a model decodes bare values`() throws {
+        typealias Book = CodableExample.Book
+        let json = #"{"title":"Dune"}"#
+        let book = try JSONDecoder().decode(Book.self, from: Data(json.utf8))
+        print(book.title)   // Dune
+
+        #expect(output == ["Dune"])
+        var runs = 0                                                // check
+        let effect = Effect { _ = book.title; runs += 1 }           // check
+        book.title = "Dune"                                         // check: String's == kept
+        #expect(runs == 1)                                          // check
+        effect.cancel()                                             // check
+    }
+
+    @Test func `KeyedDecodingContainer decode: a missing key decodes a tracked optional as nil`() throws {
+        typealias Book = CodableOptionalExample.Book
+        let book = try JSONDecoder().decode(Book.self, from: Data(#"{"title":"Dune"}"#.utf8))
+        print(book.subtitle == nil)   // true: the key is missing
+
+        #expect(output == ["true"])
+        #expect(book.title == "Dune")                               // check
+    }
+
+    @Test func `KeyedEncodingContainer encode: a nil tracked optional is omitted`() throws {
+        typealias Book = CodableOptionalExample.Book
+        let book = Book()   // @Tracked var subtitle: String? = nil, as above
+        book.title = "Dune"
+        print(String(decoding: try JSONEncoder().encode(book), as: UTF8.self))   // {"title":"Dune"}
+
+        #expect(output == [#"{"title":"Dune"}"#])
+        book.subtitle = "Book One"                                  // check
+        let json = String(decoding: try JSONEncoder().encode(book), as: UTF8.self) // check
+        #expect(json.contains(#""subtitle":"Book One""#))          // check
     }
 
     // MARK: Model/Derived.swift
@@ -1068,6 +1130,17 @@ private enum TrackedAuthorExample {
 
 private enum TrackedTagExample {
     final class Book { @Tracked var tag = TagExample.Tag("sf") }
+}
+
+private enum CodableExample {
+    final class Book: Codable { @Tracked var title = "Sample Book Title" }
+}
+
+private enum CodableOptionalExample {
+    final class Book: Codable {
+        @Tracked var title = ""
+        @Tracked var subtitle: String? = nil
+    }
 }
 
 private enum DerivedExample {
