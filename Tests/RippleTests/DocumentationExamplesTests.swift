@@ -36,6 +36,16 @@ struct DocumentationExamplesTests {
         tick.value = ()                                         // check
         #expect(runs == 3)                                      // check
         effect.cancel()
+
+        func makeSignal<T>(_ value: T) -> Signal<T> { Signal(value) }
+        let count = makeSignal(1)
+        var countRuns = 0                                           // check
+        let counter = Effect { _ = count.value; countRuns += 1 }    // check
+        count.value = 1        // Int is Equatable: no-op
+        #expect(countRuns == 1)                                     // check
+        count.value = 2                                             // check
+        #expect(countRuns == 2)                                     // check
+        counter.cancel()                                            // check
     }
 
     @Test func `Signal init: an Equatable write of an equal value is a no-op`() {
