@@ -126,7 +126,22 @@ public final class Effect: DependentNode {
         runtime.drainRetired()
     }
 
-    /// Whether ``cancel()`` was called, the handle released, or the owning parent re-ran.
+    /// Whether the effect has stopped: ``cancel()`` was called, or its owning parent
+    /// re-ran or was cancelled.
+    ///
+    /// A stopped effect never runs again. (An effect whose last handle is released
+    /// stops too, but then no handle is left to ask.)
+    ///
+    /// ```swift
+    /// let page = Signal(1)
+    /// var row: Effect?
+    /// let list = Effect { _ = page.value; row = Effect { } }   // row belongs to list
+    /// let firstRow = row!
+    /// print(firstRow.isCancelled)   // false
+    /// page.value = 2                // list re-runs and disposes its old child
+    /// print(firstRow.isCancelled)   // true
+    /// list.cancel()
+    /// ```
     public var isCancelled: Bool {
         flags.contains(.disposed)
     }

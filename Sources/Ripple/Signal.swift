@@ -77,6 +77,16 @@ public final class Signal<Value>: ReactiveNode {
     }
 
     /// Creates a signal holding an `Equatable` object; `==` decides.
+    ///
+    /// ```swift
+    /// final class Tag: Equatable {
+    ///     let name: String
+    ///     init(_ name: String) { self.name = name }
+    ///     static func == (a: Tag, b: Tag) -> Bool { a.name == b.name }
+    /// }
+    /// let tag = Signal(Tag("sf"))
+    /// tag.value = Tag("sf")   // a different but equal instance: no-op
+    /// ```
     @inlinable
     public convenience init(_ value: Value) where Value: AnyObject & Equatable {
         self.init(value, equivalence: .rule(EquatableEquality<Value>.self))

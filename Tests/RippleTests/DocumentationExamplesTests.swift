@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import Ripple
 
 /// Every ```swift example in the doc comments of Sources/Ripple, run as written, with
@@ -35,6 +36,16 @@ struct DocumentationExamplesTests {
         tick.value = ()                                         // check
         #expect(runs == 3)                                      // check
         effect.cancel()
+
+        func makeSignal<T>(_ value: T) -> Signal<T> { Signal(value) }
+        let count = makeSignal(1)
+        var countRuns = 0                                           // check
+        let counter = Effect { _ = count.value; countRuns += 1 }    // check
+        count.value = 1        // Int is Equatable: no-op
+        #expect(countRuns == 1)                                     // check
+        count.value = 2                                             // check
+        #expect(countRuns == 2)                                     // check
+        counter.cancel()                                            // check
     }
 
     @Test func `Signal init: an Equatable write of an equal value is a no-op`() {
@@ -56,6 +67,18 @@ struct DocumentationExamplesTests {
         session.value = Session()                               // check
         #expect(runs == 2)                                      // check
         effect.cancel()
+    }
+
+    @Test func `Signal init: an equal object is a no-op`() {
+        typealias Tag = TagExample.Tag
+        let tag = Signal(Tag("sf"))
+        var runs = 0                                            // check
+        let effect = Effect { _ = tag.value; runs += 1 }        // check
+        tag.value = Tag("sf")   // a different but equal instance: no-op
+        #expect(runs == 1)                                      // check
+        tag.value = Tag("nf")                                   // check
+        #expect(runs == 2)                                      // check
+        effect.cancel()                                         // check
     }
 
     @Test func `Signal init with equals: a write within tolerance is a no-op`() {
@@ -112,6 +135,19 @@ struct DocumentationExamplesTests {
         #expect(output == ["[1, 2, 3]", "[1, 2, 3]", "[1, 2]"])
     }
 
+    @Test func `Computed init: generic code still cuts off an Equatable value`() {
+        func memo<T>(_ compute: @escaping () -> T) -> Computed<T> { Computed(compute) }
+
+        let count = Signal(3)
+        let isOdd = memo { count.value % 2 == 1 }           // generic, yet Bool's == cuts off
+        let effect = Effect { print("odd:", isOdd.value) }  // prints "odd: true"
+        count.value = 5                                     // true again: prints nothing
+        #expect(output == ["odd: true"])                    // check
+        count.value = 6                                     // check
+        #expect(output == ["odd: true", "odd: false"])      // check
+        effect.cancel()
+    }
+
     @Test func `Computed init: an equal recompute lets dependents skip`() {
         let count = Signal(3)
         let isEven = Computed { count.value % 2 == 0 }
@@ -119,6 +155,30 @@ struct DocumentationExamplesTests {
         let effect = Effect { _ = isEven.value; runs += 1 }     // check
         count.value = 5        // isEven recomputes to false again: dependents skip
         #expect(runs == 1)                                      // check
+        effect.cancel()
+    }
+
+    @Test func `Computed init: an object compared by identity`() {
+        final class Page {}
+        let pages = Signal([Page()])
+        let first = Computed { pages.value[0] }                  // compared by identity
+        let effect = Effect { _ = first.value; print("render") } // prints "render"
+        pages.value.append(Page())                               // same first page: prints nothing
+        #expect(output == ["render"])                            // check
+        pages.value = [Page()]                                   // check: another instance
+        #expect(output == ["render", "render"])                  // check
+        effect.cancel()
+    }
+
+    @Test func `Computed init: an Equatable object compared with ==`() {
+        typealias Tag = TagExample.Tag
+        let name = Signal("sf")
+        let tag = Computed { Tag(name.value.lowercased()) }   // a new Tag each run; == decides
+        let effect = Effect { print("tag:", tag.value.name) } // prints "tag: sf"
+        name.value = "SF"                                     // an equal Tag: prints nothing
+        #expect(output == ["tag: sf"])                        // check
+        name.value = "NF"                                     // check
+        #expect(output == ["tag: sf", "tag: nf"])             // check
         effect.cancel()
     }
 
@@ -136,18 +196,92 @@ struct DocumentationExamplesTests {
         #expect(output == ["true", "4.0"])
     }
 
+    @Test func `Computed throwing init: an Equatable value cuts off`() throws {
+        struct NotANumber: Error {}
+        let text = Signal("42")
+        let number = Computed { () throws -> Int in
+            guard let number = Int(text.value) else { throw NotANumber() }
+            return number
+        }
+        print(try number.get())   // 42
+        var runs = 0                                                // check
+        let effect = Effect { _ = try? number.get(); runs += 1 }    // check
+        text.value = "042"        // recomputes to 42 again: dependents skip
+        #expect(runs == 1)                                          // check
+        text.value = "x"                                            // check
+        #expect(runs == 2)                                          // check
+        #expect(throws: NotANumber.self) { try number.get() }       // check
+        effect.cancel()                                             // check
+
+        #expect(output == ["42"])
+    }
+
+    @Test func `Computed throwing init: an object, or the cached error`() {
+        struct SignedOut: Error {}
+        final class User {}
+        let user = Signal<User?>(User())
+        let current = Computed { () throws -> User in         // compared by identity
+            guard let signedIn = user.value else { throw SignedOut() }
+            return signedIn
+        }
+        user.value = nil
+        print((try? current.get()) == nil)   // true: SignedOut, cached
+
+        #expect(output == ["true"])
+        #expect(throws: SignedOut.self) { try current.get() }  // check
+    }
+
+    @Test func `Computed throwing init: an Equatable object cuts off`() throws {
+        typealias Tag = TagExample.Tag
+        struct EmptyName: Error {}
+        let name = Signal("sf")
+        let tag = Computed { () throws -> Tag in          // a new Tag each run; == decides
+            guard !name.value.isEmpty else { throw EmptyName() }
+            return Tag(name.value.lowercased())
+        }
+        print(try tag.get().name)   // sf
+        var runs = 0                                                // check
+        let effect = Effect { _ = try? tag.get(); runs += 1 }       // check
+        name.value = "SF"           // an equal Tag: dependents skip
+        #expect(runs == 1)                                          // check
+        name.value = ""                                             // check
+        #expect(runs == 2)                                          // check
+        #expect(throws: EmptyName.self) { try tag.get() }           // check
+        effect.cancel()                                             // check
+
+        #expect(output == ["sf"])
+    }
+
     @Test func `Computed init with equals: a recompute within tolerance keeps the old value`() {
         let raw = Signal(1.04)
         let rounded = Computed(equals: { abs($0 - $1) < 0.1 }) { raw.value }
+        print(rounded.value)   // 1.04: computed on this first read
         var seen: [Double] = []                                 // check
         let effect = Effect { seen.append(rounded.value) }      // check
         raw.value = 1.08
         print(rounded.value)   // 1.04: within tolerance, the old value stands
-        #expect(output == ["1.04"])                             // check
+        #expect(output == ["1.04", "1.04"])                     // check
         #expect(seen == [1.04])                                 // check
         raw.value = 1.5                                         // check
         #expect(seen == [1.04, 1.5])                            // check
         effect.cancel()
+    }
+
+    @Test func `Computed throwing init with equals: tolerance, then a cached error`() throws {
+        struct Offline: Error {}
+        let sensor = Signal<Double?>(20.0)
+        let reading = Computed(equals: { abs($0 - $1) < 0.5 }) { () throws -> Double in
+            guard let value = sensor.value else { throw Offline() }
+            return value
+        }
+        print(try reading.get())              // 20.0: computed on this first read
+        sensor.value = 20.3
+        print(try reading.get())              // 20.0: within tolerance, the old value stands
+        sensor.value = nil
+        print((try? reading.get()) == nil)    // true: Offline, cached; equals never sees it
+
+        #expect(output == ["20.0", "20.0", "true"])
+        #expect(throws: Offline.self) { try reading.get() }     // check
     }
 
     @Test func `Computed value: price with tax`() {
@@ -212,6 +346,22 @@ struct DocumentationExamplesTests {
 
         #expect(output == ["tick 0"])
         #expect(logger.isCancelled)
+    }
+
+    @Test func `Effect isCancelled: a child stops when its parent re-runs`() {
+        let page = Signal(1)
+        var row: Effect?
+        let list = Effect { _ = page.value; row = Effect { } }   // row belongs to list
+        let firstRow = row!
+        print(firstRow.isCancelled)   // false
+        page.value = 2                // list re-runs and disposes its old child
+        print(firstRow.isCancelled)   // true
+        let secondRow = row!                                    // check
+        list.cancel()
+        #expect(secondRow.isCancelled)                          // check: parent cancelled
+        #expect(list.isCancelled)                               // check
+
+        #expect(output == ["false", "true"])
     }
 
     @Test func `onCleanup: stop before restart and on cancel`() {
@@ -288,6 +438,136 @@ struct DocumentationExamplesTests {
         #expect(output == ["Sample Book Title by Sample Author", "Sample Book Title by Frank Herbert"])
     }
 
+    @Test func `Tracked init: a value without equality notifies every write`() {
+        typealias Cursor = TrackedPointExample.Cursor
+        typealias Point = TrackedPointExample.Point
+        let cursor = Cursor()
+        let effect = Effect { print("x:", cursor.position.x) }   // prints "x: 0"
+        cursor.position = Point()                                // a write: prints "x: 0" again
+        effect.cancel()
+
+        #expect(output == ["x: 0", "x: 0"])
+    }
+
+    @Test func `Tracked init: an equal write notifies nobody`() {
+        typealias Book = TrackedTitleExample.Book
+        let book = Book()
+        let effect = Effect { print(book.title) }   // prints "Dune"
+        book.title = "Dune"                          // equal: prints nothing
+        #expect(output == ["Dune"])                                 // check
+        book.title = "Emma"                                         // check
+        #expect(output == ["Dune", "Emma"])                         // check
+        effect.cancel()
+    }
+
+    @Test func `Tracked init: the same object notifies nobody`() {
+        typealias Author = TrackedAuthorExample.Author
+        typealias Book = TrackedAuthorExample.Book
+        let book = Book()
+        let effect = Effect { _ = book.author; print("render") }   // prints "render"
+        let same = book.author
+        book.author = same                                          // same instance: prints nothing
+        #expect(output == ["render"])                               // check
+        book.author = Author()                                      // check: another instance
+        #expect(output == ["render", "render"])                     // check
+        effect.cancel()
+    }
+
+    @Test func `Tracked init: an equal object notifies nobody`() {
+        typealias Tag = TagExample.Tag
+        typealias Book = TrackedTagExample.Book
+        let book = Book()
+        let effect = Effect { print("tag:", book.tag.name) }   // prints "tag: sf"
+        book.tag = Tag("sf")                                   // an equal tag: prints nothing
+        #expect(output == ["tag: sf"])                          // check
+        book.tag = Tag("nf")                                    // check
+        #expect(output == ["tag: sf", "tag: nf"])               // check
+        effect.cancel()
+    }
+
+    @Test func `Tracked wrappedValue: a class property reads as usual`() {
+        typealias Book = TrackedTitleExample.Book
+        print(Book().title)                                 // Dune
+
+        #expect(output == ["Dune"])
+    }
+
+    @Test func `Tracked enclosing-instance subscript: get, set and modify`() {
+        typealias Book = TrackedTitleExample.Book
+        let book = Book()
+        book.title += " Messiah"   // the _modify accessor: in place, one notification
+        print(book.title)          // Dune Messiah: the getter
+
+        #expect(output == ["Dune Messiah"])
+        var runs = 0                                                // check
+        let effect = Effect { _ = book.title; runs += 1 }           // check
+        book.title += " II"                                         // check: observed now
+        #expect(runs == 2)                                          // check: one notification
+        #expect(book.title == "Dune Messiah II")                    // check
+        effect.cancel()                                             // check
+    }
+
+    // MARK: Model/Tracked+Conformances.swift
+
+    @Test func `Tracked ==: compares the values`() {
+        print(Tracked(wrappedValue: "Dune") == Tracked(wrappedValue: "Dune"))   // true
+        print(Tracked(wrappedValue: "Dune") == Tracked(wrappedValue: "Emma"))   // false
+
+        #expect(output == ["true", "false"])
+    }
+
+    @Test func `Tracked hash: equal values hash alike`() {
+        let titles: Set = [Tracked(wrappedValue: "Dune"), Tracked(wrappedValue: "Dune")]
+        print(titles.count)   // 1: equal values
+
+        #expect(output == ["1"])
+        #expect(Tracked(wrappedValue: "Dune").hashValue == Tracked(wrappedValue: "Dune").hashValue) // check
+    }
+
+    @Test func `Tracked encode: a model encodes bare values`() throws {
+        typealias Book = CodableExample.Book
+        let book = Book()
+        book.title = "Dune"
+        print(String(decoding: try JSONEncoder().encode(book), as: UTF8.self))   // {"title":"Dune"}
+
+        #expect(output == [#"{"title":"Dune"}"#])
+    }
+
+    @Test func `Tracked decode: a model decodes bare values`() throws {
+        typealias Book = CodableExample.Book
+        let json = #"{"title":"Dune"}"#
+        let book = try JSONDecoder().decode(Book.self, from: Data(json.utf8))
+        print(book.title)   // Dune
+
+        #expect(output == ["Dune"])
+        var runs = 0                                                // check
+        let effect = Effect { _ = book.title; runs += 1 }           // check
+        book.title = "Dune"                                         // check: String's == kept
+        #expect(runs == 1)                                          // check
+        effect.cancel()                                             // check
+    }
+
+    @Test func `KeyedDecodingContainer decode: a missing key decodes a tracked optional as nil`() throws {
+        typealias Book = CodableOptionalExample.Book
+        let book = try JSONDecoder().decode(Book.self, from: Data(#"{"title":"Dune"}"#.utf8))
+        print(book.subtitle == nil)   // true: the key is missing
+
+        #expect(output == ["true"])
+        #expect(book.title == "Dune")                               // check
+    }
+
+    @Test func `KeyedEncodingContainer encode: a nil tracked optional is omitted`() throws {
+        typealias Book = CodableOptionalExample.Book
+        let book = Book()   // @Tracked var subtitle: String? = nil, as above
+        book.title = "Dune"
+        print(String(decoding: try JSONEncoder().encode(book), as: UTF8.self))   // {"title":"Dune"}
+
+        #expect(output == [#"{"title":"Dune"}"#])
+        book.subtitle = "Book One"                                  // check
+        let json = String(decoding: try JSONEncoder().encode(book), as: UTF8.self) // check
+        #expect(json.contains(#""subtitle":"Book One""#))          // check
+    }
+
     // MARK: Model/Derived.swift
 
     @Test func `Derived: computed, cached, recomputed once`() {
@@ -312,6 +592,65 @@ struct DocumentationExamplesTests {
         #expect(library.availableCountRuns == 2)
     }
 
+    @Test func `Derived init: a value without equality changes on every recompute`() {
+        typealias Shelf = DerivedSummaryExample.Shelf
+        let shelf = Shelf()
+        let effect = Effect { print(shelf.summary.count) }   // prints "1"
+        shelf.books = ["Emma"]                               // a change: prints "1" again
+        effect.cancel()
+
+        #expect(output == ["1", "1"])
+    }
+
+    @Test func `Derived init: an equal recompute lets dependents skip`() {
+        typealias Shelf = DerivedCountExample.Shelf
+        let shelf = Shelf()
+        let effect = Effect { print("count:", shelf.count) }   // prints "count: 1"
+        shelf.books = ["Emma"]                                 // still 1: prints nothing
+        #expect(output == ["count: 1"])                         // check
+        shelf.books.append("Dune")                              // check
+        #expect(output == ["count: 1", "count: 2"])             // check
+        effect.cancel()
+    }
+
+    @Test func `Derived init: an object compared by identity`() {
+        typealias Book = DerivedFirstExample.Book
+        typealias Shelf = DerivedFirstExample.Shelf
+        let shelf = Shelf()
+        let effect = Effect { _ = shelf.first; print("render") }   // prints "render"
+        shelf.books.removeLast()                                    // same first book: prints nothing
+        #expect(output == ["render"])                               // check
+        shelf.books = [Book()]                                      // check: another instance
+        #expect(output == ["render", "render"])                     // check
+        effect.cancel()
+    }
+
+    @Test func `Derived init: an Equatable object compared with ==`() {
+        typealias Book = DerivedTagExample.Book
+        let book = Book()
+        let effect = Effect { print("tag:", book.tag.name) }   // prints "tag: sf"
+        book.genre = "SF"                                      // an equal tag: prints nothing
+        #expect(output == ["tag: sf"])                          // check
+        book.genre = "NF"                                       // check
+        #expect(output == ["tag: sf", "tag: nf"])               // check
+        effect.cancel()
+    }
+
+    @Test func `Derived wrappedValue: a class property reads as usual`() {
+        typealias Cart = DerivedCartExample.Cart
+        print(Cart().total)   // 7
+
+        #expect(output == ["7"])
+    }
+
+    @Test func `Derived enclosing-instance subscript: a plain read`() {
+        typealias Library = DerivedExample.Library
+        let library = Library()
+        print(library.availableBooksCount)   // 3: the compiler calls this subscript
+
+        #expect(output == ["3"])
+    }
+
     // MARK: Bindings/Bindable.swift
 
     @Test func `Bindable: a binding from the wrapper and one from a local`() {
@@ -327,6 +666,73 @@ struct DocumentationExamplesTests {
 
         #expect(library[0].title == "Dune")
         #expect(library[0].rating == 5)
+    }
+
+    @Test func `Bindable wrappedValue: the object itself`() {
+        typealias Book = BindableExample.Book
+        let bindable = Bindable(Book())
+        bindable.wrappedValue.title = "Dune"    // writes the Book's title
+        print(bindable.wrappedValue.title)      // Dune
+
+        #expect(output == ["Dune"])
+    }
+
+    @Test func `Bindable init wrappedValue: a wrapped local`() {
+        typealias Book = BindableExample.Book
+        @Bindable var book = Book()             // init(wrappedValue:)
+        let title = $book.title                 // Binding<String>
+        title.wrappedValue = "Dune"
+        print(book.title)                       // Dune
+
+        #expect(output == ["Dune"])
+    }
+
+    @Test func `Bindable init: a local bindable`() {
+        typealias Book = BindableExample.Book
+        let book = Book()
+        let rating = Bindable(book).rating      // Binding<Int>
+        rating.wrappedValue = 5
+        print(book.rating)                      // 5
+
+        #expect(output == ["5"])
+    }
+
+    @Test func `Bindable init projectedValue: a bindable passed as a parameter`() {
+        typealias Book = BindableExample.Book
+        func ratingBinding(@Bindable book: Book) -> Binding<Int> { $book.rating }
+
+        @Bindable var book = Book()
+        let rating = ratingBinding($book: $book)   // passes the Bindable itself
+        rating.wrappedValue = 4
+        print(book.rating)                         // 4
+
+        #expect(output == ["4"])
+    }
+
+    @Test func `Bindable projectedValue: the wrapper handed on`() {
+        typealias Book = BindableExample.Book
+        @Bindable var book = Book()
+        let bindable: Bindable<Book> = $book    // the wrapper, to hand on
+        bindable.title.wrappedValue = "Dune"
+        print(book.title)                       // Dune
+
+        #expect(output == ["Dune"])
+        #expect(bindable.wrappedValue === book)                 // check
+    }
+
+    @Test func `Bindable dynamic member: the binding sees a change made elsewhere`() {
+        typealias Book = BindableExample.Book
+        @Bindable var book = Book()
+        let title: Binding<String> = $book.title
+        book.title = "Emma"
+        print(title.wrappedValue)               // Emma
+
+        #expect(output == ["Emma"])
+        var runs = 0                                            // check
+        let effect = Effect { _ = book.title; runs += 1 }       // check
+        title.wrappedValue = "Dune"                             // check: notifies readers
+        #expect(runs == 2)                                      // check
+        effect.cancel()                                         // check
     }
 
     // MARK: Bindings/Binding.swift
@@ -348,12 +754,41 @@ struct DocumentationExamplesTests {
         #expect(volume == 7)
     }
 
+    @Test func `Binding init projectedValue: a binding passed as a parameter`() {
+        func shout(@Binding title: String) { title = title.uppercased() }
+
+        var text = "dune"
+        shout($title: Binding(get: { text }, set: { text = $0 }))
+        print(text)   // DUNE
+
+        #expect(output == ["DUNE"])
+    }
+
     @Test func `Binding constant: writes are ignored`() {
         let preview = Binding.constant("Dune")
         preview.wrappedValue = "Emma"     // ignored
         print(preview.wrappedValue)       // "Dune"
 
         #expect(output == ["Dune"])
+    }
+
+    @Test func `Binding wrappedValue: reads the getter, writes the setter`() {
+        var count = 1
+        let binding = Binding(get: { count }, set: { count = $0 })
+        binding.wrappedValue += 1   // reads 1, writes 2
+        print(count)                // 2
+
+        #expect(output == ["2"])
+    }
+
+    @Test func `Binding projectedValue: the same binding handed on`() {
+        typealias TitleField = BindingExample.TitleField
+        var title = "Dune"
+        let field = TitleField(title: Binding(get: { title }, set: { title = $0 }))
+        field.editor.wrappedValue = "Emma"
+        print(title)   // Emma
+
+        #expect(output == ["Emma"])
     }
 
     @Test func `Binding member of a value: written back`() {
@@ -387,6 +822,45 @@ struct DocumentationExamplesTests {
         #expect(output == ["City Library in light"])
     }
 
+    @Test func `Environment init: a required store`() {
+        typealias Library = EnvironmentExample.Library
+        typealias Header = EnvironmentExample.Header
+        withEnvironment(Library()) {
+            print(Header().library.name)   // City Library
+        }
+
+        #expect(output == ["City Library"])
+    }
+
+    @Test func `Environment init: an optional store`() {
+        typealias Library = EnvironmentExample.Library
+        typealias Footer = EnvironmentExample.Footer
+        print(Footer().library == nil)              // true: no scope provides one
+        withEnvironment(Library()) {
+            print(Footer().library?.name ?? "none") // City Library
+        }
+
+        #expect(output == ["true", "City Library"])
+    }
+
+    @Test func `Environment init: a key path reads the key's default`() {
+        typealias Badge = EnvironmentExample.Badge
+        print(Badge().theme)   // light: ThemeKey.defaultValue
+
+        #expect(output == ["light"])
+    }
+
+    @Test func `Environment wrappedValue: resolved on every read`() {
+        typealias Badge = EnvironmentExample.Badge
+        let badge = Badge()                  // @Environment(\.theme) var theme
+        print(badge.theme)                   // light
+        withEnvironment(\.theme, "dark") {
+            print(badge.theme)               // dark: resolved when read
+        }
+
+        #expect(output == ["light", "dark"])
+    }
+
     // MARK: Environment/EnvironmentKey.swift
 
     @Test func `EnvironmentKey: a key and its key path`() {
@@ -396,6 +870,29 @@ struct DocumentationExamplesTests {
         #expect(values.theme == "light")
         values.theme = "dark"
         #expect(values[ThemeKey.self] == "dark")
+    }
+
+    @Test func `EnvironmentError: require throws it, typed`() {
+        typealias Library = EnvironmentExample.Library
+        do throws(EnvironmentError) {
+            let library = try EnvironmentValues().require(Library.self)
+            print(library.name)
+        } catch {
+            print(error == .missing(typeName: "Library"))   // true
+        }
+
+        #expect(output == ["true"])
+    }
+
+    @Test func `EnvironmentError description: names the type and the fix`() {
+        print(EnvironmentError.missing(typeName: "Library"))
+        // no Library in the environment: provide one with withEnvironment(_:_:) or
+        // EnvironmentValues.insert(_:)
+
+        #expect(output == [
+            "no Library in the environment: provide one with withEnvironment(_:_:) or "
+                + "EnvironmentValues.insert(_:)",
+        ])
     }
 
     // MARK: Environment/EnvironmentValues.swift
@@ -410,6 +907,24 @@ struct DocumentationExamplesTests {
         }
 
         #expect(output == ["City Library"])
+    }
+
+    @Test func `EnvironmentValues init: empty, every key at its default`() {
+        typealias Library = EnvironmentExample.Library
+        let values = EnvironmentValues()
+        print(values[Library.self] == nil)   // true: no stores
+        print(values[ThemeKey.self])         // light: the key's default
+
+        #expect(output == ["true", "light"])
+    }
+
+    @Test func `EnvironmentValues isEmpty: until a key is set`() {
+        var values = EnvironmentValues()
+        print(values.isEmpty)   // true
+        values[ThemeKey.self] = "dark"
+        print(values.isEmpty)   // false
+
+        #expect(output == ["true", "false"])
     }
 
     @Test func `EnvironmentValues insert`() {
@@ -428,6 +943,25 @@ struct DocumentationExamplesTests {
         withEnvironment(Library()) {
             #expect(EnvironmentValues.current[Library.self] != nil)
         }
+    }
+
+    @Test func `EnvironmentValues key subscript: the default, then the set value`() {
+        var values = EnvironmentValues()
+        print(values[ThemeKey.self])   // light: the default
+        values[ThemeKey.self] = "dark"
+        print(values[ThemeKey.self])   // dark
+
+        #expect(output == ["light", "dark"])
+        #expect(values.theme == "dark")                         // check: the key path agrees
+    }
+
+    @Test func `EnvironmentValues current: empty outside every scope`() {
+        print(EnvironmentValues.current.isEmpty)       // true: outside every scope
+        withEnvironment(\.theme, "dark") {
+            print(EnvironmentValues.current.theme)     // dark
+        }
+
+        #expect(output == ["true", "dark"])
     }
 
     @Test func `EnvironmentValues require: the error describes the fix`() {
@@ -482,6 +1016,49 @@ struct DocumentationExamplesTests {
         #expect(output == ["City Library"])
     }
 
+    @Test func `withEnvironment async key path: a child task inherits the value`() async {
+        await withEnvironment(\.theme, "dark") {
+            async let theme = EnvironmentValues.current.theme   // a child task: inherits it
+            print(await theme)                                   // dark
+        }
+
+        #expect(output == ["dark"])
+    }
+
+    @Test func `withEnvironment async values: a child task sees the whole environment`() async {
+        typealias Library = EnvironmentExample.Library
+        var values = EnvironmentValues()
+        values.insert(Library())
+        await withEnvironment(values) {
+            async let name = EnvironmentValues.current[Library.self]?.name ?? "none"
+            print(await name)   // City Library: a child task sees the whole environment
+        }
+
+        #expect(output == ["City Library"])
+    }
+
+    // MARK: Graph/ReactiveNode.swift
+
+    @Test func `ReactiveNode: signals and computeds are nodes`() {
+        let count = Signal(0)
+        let doubled = Computed { count.value * 2 }
+        let nodes: [ReactiveNode] = [count, doubled]   // both are nodes of the graph
+        print(nodes.map { "\(type(of: $0))" })          // ["Signal<Int>", "Computed<Int>"]
+
+        #expect(output == [#"["Signal<Int>", "Computed<Int>"]"#])
+    }
+
+    @Test func `DependentNode: computeds and effects depend on others`() {
+        let count = Signal(0)
+        let doubled = Computed { count.value * 2 }
+        let effect = Effect { _ = doubled.value }
+        let dependents: [DependentNode] = [doubled, effect]   // each reads other nodes
+        print(dependents.map { "\(type(of: $0))" })            // ["Computed<Int>", "Effect"]
+        effect.cancel()
+
+        #expect(output == [#"["Computed<Int>", "Effect"]"#])
+    }
+
     // MARK: Observation/Observe.swift
 
     @Test @MainActor func `observe: the current count, then each new one`() async {
@@ -527,6 +1104,15 @@ private final class Console {
 
 // The types the examples declare, each example's in its own namespace.
 
+/// The `Equatable` class the equality-rule examples declare.
+private enum TagExample {
+    final class Tag: Equatable {
+        let name: String
+        init(_ name: String) { self.name = name }
+        static func == (a: Tag, b: Tag) -> Bool { a.name == b.name }
+    }
+}
+
 private enum TrackedExample {
     final class Author {
         @Tracked var name = "Sample Author"
@@ -535,6 +1121,35 @@ private enum TrackedExample {
         @Tracked var title = "Sample Book Title"
         @Tracked var author = Author()
         var lastOpened = 0   // a plain property: not tracked (like @ObservationIgnored)
+    }
+}
+
+private enum TrackedPointExample {
+    struct Point { var x = 0, y = 0 }            // no equality
+    final class Cursor { @Tracked var position = Point() }
+}
+
+private enum TrackedTitleExample {
+    final class Book { @Tracked var title = "Dune" }
+}
+
+private enum TrackedAuthorExample {
+    final class Author {}
+    final class Book { @Tracked var author = Author() }
+}
+
+private enum TrackedTagExample {
+    final class Book { @Tracked var tag = TagExample.Tag("sf") }
+}
+
+private enum CodableExample {
+    final class Book: Codable { @Tracked var title = "Sample Book Title" }
+}
+
+private enum CodableOptionalExample {
+    final class Book: Codable {
+        @Tracked var title = ""
+        @Tracked var subtitle: String? = nil
     }
 }
 
@@ -550,6 +1165,49 @@ private enum DerivedExample {
     }
 }
 
+private enum DerivedSummaryExample {
+    struct Summary { var count: Int }          // no equality
+    final class Shelf {
+        @Tracked var books = ["Dune"]
+        @Derived({ (shelf: Shelf) in Summary(count: shelf.books.count) })
+        var summary: Summary
+    }
+}
+
+private enum DerivedCountExample {
+    final class Shelf {
+        @Tracked var books = ["Dune"]
+        @Derived({ (shelf: Shelf) in shelf.books.count })
+        var count: Int
+    }
+}
+
+private enum DerivedFirstExample {
+    final class Book {}
+    final class Shelf {
+        @Tracked var books = [Book(), Book()]
+        @Derived({ (shelf: Shelf) in shelf.books[0] })
+        var first: Book
+    }
+}
+
+private enum DerivedTagExample {
+    typealias Tag = TagExample.Tag
+    final class Book {
+        @Tracked var genre = "sf"
+        @Derived({ (book: Book) in Tag(book.genre.lowercased()) })
+        var tag: Tag
+    }
+}
+
+private enum DerivedCartExample {
+    final class Cart {
+        @Tracked var prices = [3, 4]
+        @Derived({ (cart: Cart) in cart.prices.reduce(0, +) })
+        var total: Int
+    }
+}
+
 private enum BindableExample {
     final class Book {
         @Tracked var title = "Sample Book Title"
@@ -562,6 +1220,10 @@ private enum BindingExample {
         @Tracked var fontSize = 12
     }
     final class Author { @Tracked var name = "" }
+    struct TitleField {
+        @Binding var title: String
+        var editor: Binding<String> { $title }   // the same binding, handed on
+    }
 }
 
 private enum EnvironmentExample {
@@ -573,5 +1235,17 @@ private enum EnvironmentExample {
         @Environment(\.theme) var theme                     // absent: ThemeKey.defaultValue
 
         func render() -> String { "\(library.name) in \(theme)" }
+    }
+
+    struct Header {
+        @Environment(Library.self) var library   // no Library in scope: a fatal error
+    }
+
+    struct Footer {
+        @Environment(Library.self) var library: Library?
+    }
+
+    struct Badge {
+        @Environment(\.theme) var theme   // a String, from ThemeKey
     }
 }

@@ -37,6 +37,17 @@ public struct Binding<Value> {
 
     /// Creates a binding that is passed around as one: `@Binding var title: String`
     /// in a view, initialized from another binding.
+    ///
+    /// The compiler calls it when a caller passes a binding to a parameter declared
+    /// `@Binding title: String`, as `$title:`.
+    ///
+    /// ```swift
+    /// func shout(@Binding title: String) { title = title.uppercased() }
+    ///
+    /// var text = "dune"
+    /// shout($title: Binding(get: { text }, set: { text = $0 }))
+    /// print(text)   // DUNE
+    /// ```
     @inlinable
     public init(projectedValue: Binding<Value>) {
         self = projectedValue
@@ -55,6 +66,15 @@ public struct Binding<Value> {
     }
 
     /// The bound value; setting it writes through.
+    ///
+    /// Every read calls the getter and every write the setter: a binding caches nothing.
+    ///
+    /// ```swift
+    /// var count = 1
+    /// let binding = Binding(get: { count }, set: { count = $0 })
+    /// binding.wrappedValue += 1   // reads 1, writes 2
+    /// print(count)                // 2
+    /// ```
     @inlinable
     public var wrappedValue: Value {
         get { getValue() }
@@ -62,6 +82,17 @@ public struct Binding<Value> {
     }
 
     /// The binding itself, so `$title` hands it on.
+    ///
+    /// ```swift
+    /// struct TitleField {
+    ///     @Binding var title: String
+    ///     var editor: Binding<String> { $title }   // the same binding, handed on
+    /// }
+    /// var title = "Dune"
+    /// let field = TitleField(title: Binding(get: { title }, set: { title = $0 }))
+    /// field.editor.wrappedValue = "Emma"
+    /// print(title)   // Emma
+    /// ```
     @inlinable
     public var projectedValue: Binding<Value> {
         self

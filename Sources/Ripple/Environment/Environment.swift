@@ -24,6 +24,15 @@ public struct Environment<Value> {
 
     /// A required store: reading it when absent is a fatal error that names the type and
     /// says how to insert it.
+    ///
+    /// ```swift
+    /// struct Header {
+    ///     @Environment(Library.self) var library   // no Library in scope: a fatal error
+    /// }
+    /// withEnvironment(Library()) {
+    ///     print(Header().library.name)   // City Library
+    /// }
+    /// ```
     public init(_ type: Value.Type) {
         resolve = { values in
             guard let store = values[Value.self] else { Graph.missingStore(Value.self) }
@@ -32,16 +41,44 @@ public struct Environment<Value> {
     }
 
     /// An optional store: nil when absent.
+    ///
+    /// ```swift
+    /// struct Footer {
+    ///     @Environment(Library.self) var library: Library?
+    /// }
+    /// print(Footer().library == nil)              // true: no scope provides one
+    /// withEnvironment(Library()) {
+    ///     print(Footer().library?.name ?? "none") // City Library
+    /// }
+    /// ```
     public init<Store>(_ type: Store.Type) where Value == Store? {
         resolve = { values in values[Store.self] }
     }
 
     /// A custom value: the key's default when no scope sets it.
+    ///
+    /// ```swift
+    /// struct Badge {
+    ///     @Environment(\.theme) var theme   // a String, from ThemeKey
+    /// }
+    /// print(Badge().theme)   // light: ThemeKey.defaultValue
+    /// ```
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
         resolve = { values in values[keyPath: keyPath] }
     }
 
     /// The value in the active environment.
+    ///
+    /// It is resolved on every read, not when the wrapper is created: the same wrapper
+    /// reads differently in different scopes.
+    ///
+    /// ```swift
+    /// let badge = Badge()                  // @Environment(\.theme) var theme
+    /// print(badge.theme)                   // light
+    /// withEnvironment(\.theme, "dark") {
+    ///     print(badge.theme)               // dark: resolved when read
+    /// }
+    /// ```
     public var wrappedValue: Value {
         resolve(EnvironmentValues.current)
     }

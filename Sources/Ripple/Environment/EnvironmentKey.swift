@@ -19,10 +19,29 @@ public protocol EnvironmentKey {
 }
 
 /// Why a lookup in ``EnvironmentValues`` failed.
+///
+/// ``EnvironmentValues/require(_:)`` throws it, typed, for code that must not crash
+/// where a missing store would otherwise be a fatal error.
+///
+/// ```swift
+/// do throws(EnvironmentError) {
+///     let library = try EnvironmentValues().require(Library.self)
+///     print(library.name)
+/// } catch {
+///     print(error == .missing(typeName: "Library"))   // true
+/// }
+/// ```
 public enum EnvironmentError: Error, Equatable, CustomStringConvertible {
     /// No store of the named type is in the environment.
     case missing(typeName: String)
 
+    /// A sentence that names the missing type and how to provide it.
+    ///
+    /// ```swift
+    /// print(EnvironmentError.missing(typeName: "Library"))
+    /// // no Library in the environment: provide one with withEnvironment(_:_:) or
+    /// // EnvironmentValues.insert(_:)
+    /// ```
     public var description: String {
         switch self {
         case .missing(let typeName):

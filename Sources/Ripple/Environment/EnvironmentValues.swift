@@ -33,9 +33,24 @@ public struct EnvironmentValues: @unchecked Sendable {
     }
 
     /// An empty environment.
+    ///
+    /// It holds no stores, and every key reads as its default.
+    ///
+    /// ```swift
+    /// let values = EnvironmentValues()
+    /// print(values[Library.self] == nil)   // true: no stores
+    /// print(values[ThemeKey.self])         // light: the key's default
+    /// ```
     public init() {}
 
     /// Whether nothing has been inserted or set.
+    ///
+    /// ```swift
+    /// var values = EnvironmentValues()
+    /// print(values.isEmpty)   // true
+    /// values[ThemeKey.self] = "dark"
+    /// print(values.isEmpty)   // false
+    /// ```
     public var isEmpty: Bool { entries.isEmpty }
 
     /// Adds a store, found later by its type; replaces one of the same type.
@@ -59,6 +74,15 @@ public struct EnvironmentValues: @unchecked Sendable {
     }
 
     /// The value for a key, or the key's default.
+    ///
+    /// Custom key paths such as `\.theme` are built on it.
+    ///
+    /// ```swift
+    /// var values = EnvironmentValues()
+    /// print(values[ThemeKey.self])   // light: the default
+    /// values[ThemeKey.self] = "dark"
+    /// print(values[ThemeKey.self])   // dark
+    /// ```
     public subscript<Key: EnvironmentKey>(_ key: Key.Type) -> Key.Value {
         get { entries[.key(ObjectIdentifier(key))] as? Key.Value ?? Key.defaultValue }
         set { entries[.key(ObjectIdentifier(key))] = newValue }
@@ -84,6 +108,13 @@ public struct EnvironmentValues: @unchecked Sendable {
 
     /// The environment of the innermost enclosing ``withEnvironment(_:_:)`` scope in
     /// this task (child tasks inherit it), or an empty one.
+    ///
+    /// ```swift
+    /// print(EnvironmentValues.current.isEmpty)       // true: outside every scope
+    /// withEnvironment(\.theme, "dark") {
+    ///     print(EnvironmentValues.current.theme)     // dark
+    /// }
+    /// ```
     public static var current: EnvironmentValues {
         EnvironmentScope.current
     }

@@ -69,6 +69,13 @@ public func withEnvironment<Store, Result>(
 }
 
 /// Runs asynchronous `body` with a custom value set; child tasks inherit it.
+///
+/// ```swift
+/// await withEnvironment(\.theme, "dark") {
+///     async let theme = EnvironmentValues.current.theme   // a child task: inherits it
+///     print(await theme)                                   // dark
+/// }
+/// ```
 public func withEnvironment<Value, Result>(
     _ keyPath: WritableKeyPath<EnvironmentValues, Value>,
     _ value: Value,
@@ -82,6 +89,15 @@ public func withEnvironment<Value, Result>(
 
 /// Runs asynchronous `body` with `values` as the whole environment; child tasks
 /// inherit it.
+///
+/// ```swift
+/// var values = EnvironmentValues()
+/// values.insert(Library())
+/// await withEnvironment(values) {
+///     async let name = EnvironmentValues.current[Library.self]?.name ?? "none"
+///     print(await name)   // City Library: a child task sees the whole environment
+/// }
+/// ```
 public func withEnvironment<Result>(
     _ values: EnvironmentValues,
     isolation: isolated (any Actor)? = #isolation,

@@ -56,7 +56,16 @@ struct NodeFlags: OptionSet, Sendable {
 /// effects and tracked model properties.
 ///
 /// It has no public members; it is public only because the public node classes
-/// inherit from it. A node belongs to the isolation domain that created it.
+/// inherit from it. It is not `open` and has no public initializer: create nodes with
+/// ``Signal``, ``Computed`` and ``Effect``, never by subclassing. A node belongs to the
+/// isolation domain that created it.
+///
+/// ```swift
+/// let count = Signal(0)
+/// let doubled = Computed { count.value * 2 }
+/// let nodes: [ReactiveNode] = [count, doubled]   // both are nodes of the graph
+/// print(nodes.map { "\(type(of: $0))" })          // ["Signal<Int>", "Computed<Int>"]
+/// ```
 public class ReactiveNode {
     @usableFromInline @exclusivity(unchecked) final var flags: NodeFlags
     /// Counts the changes of the node's value. A detached computed remembers the version
@@ -92,7 +101,17 @@ public class ReactiveNode {
 /// The base of nodes that depend on others: computeds, effects and tracking scopes.
 ///
 /// It has no public members; it is public only because the public node classes
-/// inherit from it.
+/// inherit from it. Like ``ReactiveNode`` it is not `open`: it is not meant to be
+/// subclassed.
+///
+/// ```swift
+/// let count = Signal(0)
+/// let doubled = Computed { count.value * 2 }
+/// let effect = Effect { _ = doubled.value }
+/// let dependents: [DependentNode] = [doubled, effect]   // each reads other nodes
+/// print(dependents.map { "\(type(of: $0))" })            // ["Computed<Int>", "Effect"]
+/// effect.cancel()
+/// ```
 public class DependentNode: ReactiveNode {
     /// Head of the dependency list, in the order of the last run's reads.
     @usableFromInline @exclusivity(unchecked) final var deps: LinkPointer?

@@ -51,24 +51,79 @@ public struct Derived<Model: AnyObject, Value> {
 
     /// A derived property whose equality rule is found from the value's type at run
     /// time (every recompute is a change for values with no equality).
+    ///
+    /// ```swift
+    /// struct Summary { var count: Int }          // no equality
+    /// final class Shelf {
+    ///     @Tracked var books = ["Dune"]
+    ///     @Derived({ (shelf: Shelf) in Summary(count: shelf.books.count) })
+    ///     var summary: Summary
+    /// }
+    /// let shelf = Shelf()
+    /// let effect = Effect { print(shelf.summary.count) }   // prints "1"
+    /// shelf.books = ["Emma"]                               // a change: prints "1" again
+    /// effect.cancel()
+    /// ```
     @inlinable
     public init(_ compute: @escaping (Model) -> Value) {
         self.init(compute, rule: ValueEquality<Value>.defaultRule)
     }
 
     /// A derived property whose recomputes count as changes only when `==` says so.
+    ///
+    /// ```swift
+    /// final class Shelf {
+    ///     @Tracked var books = ["Dune"]
+    ///     @Derived({ (shelf: Shelf) in shelf.books.count })
+    ///     var count: Int
+    /// }
+    /// let shelf = Shelf()
+    /// let effect = Effect { print("count:", shelf.count) }   // prints "count: 1"
+    /// shelf.books = ["Emma"]                                 // still 1: prints nothing
+    /// effect.cancel()
+    /// ```
     @inlinable
     public init(_ compute: @escaping (Model) -> Value) where Value: Equatable {
         self.init(compute, rule: EquatableEquality<Value>.self)
     }
 
     /// A derived property holding objects, compared by identity.
+    ///
+    /// ```swift
+    /// final class Book {}
+    /// final class Shelf {
+    ///     @Tracked var books = [Book(), Book()]
+    ///     @Derived({ (shelf: Shelf) in shelf.books[0] })
+    ///     var first: Book
+    /// }
+    /// let shelf = Shelf()
+    /// let effect = Effect { _ = shelf.first; print("render") }   // prints "render"
+    /// shelf.books.removeLast()                                    // same first book: prints nothing
+    /// effect.cancel()
+    /// ```
     @inlinable
     public init(_ compute: @escaping (Model) -> Value) where Value: AnyObject {
         self.init(compute, rule: IdentityEquality<Value>.self)
     }
 
     /// A derived property holding `Equatable` objects, compared with `==`.
+    ///
+    /// ```swift
+    /// final class Tag: Equatable {
+    ///     let name: String
+    ///     init(_ name: String) { self.name = name }
+    ///     static func == (a: Tag, b: Tag) -> Bool { a.name == b.name }
+    /// }
+    /// final class Book {
+    ///     @Tracked var genre = "sf"
+    ///     @Derived({ (book: Book) in Tag(book.genre.lowercased()) })
+    ///     var tag: Tag
+    /// }
+    /// let book = Book()
+    /// let effect = Effect { print("tag:", book.tag.name) }   // prints "tag: sf"
+    /// book.genre = "SF"                                      // an equal tag: prints nothing
+    /// effect.cancel()
+    /// ```
     @inlinable
     public init(_ compute: @escaping (Model) -> Value) where Value: AnyObject & Equatable {
         self.init(compute, rule: EquatableEquality<Value>.self)
@@ -78,6 +133,24 @@ public struct Derived<Model: AnyObject, Value> {
         @Derived works only on properties of classes: it needs the shared instance to \
         derive from. Make the model a final class.
         """)
+    /// Unavailable: `@Derived` works only on properties of classes.
+    ///
+    /// A class property is read through the enclosing-instance subscript below. This
+    /// property exists so that `@Derived` in a struct fails to compile with a message
+    /// that says why ("'wrappedValue' is unavailable: @Derived works only on properties
+    /// of classes"); a closure that names the struct itself as its model fails earlier,
+    /// with "generic struct 'Derived' requires that ... be a class type".
+    ///
+    /// ```swift
+    /// final class Cart {
+    ///     @Tracked var prices = [3, 4]
+    ///     @Derived({ (cart: Cart) in cart.prices.reduce(0, +) })
+    ///     var total: Int
+    /// }
+    /// print(Cart().total)   // 7
+    /// // struct Panel { @Derived({ (cart: Cart) in cart.prices.count }) var count: Int }
+    /// // error: 'wrappedValue' is unavailable
+    /// ```
     public var wrappedValue: Value {
         fatalError()
     }
@@ -101,6 +174,26 @@ public struct Derived<Model: AnyObject, Value> {
         }
     }
 
+    /// The property's value: what the compiler calls for each read of a `@Derived`
+    /// property of a class.
+    ///
+    /// A read `library.availableBooksCount` becomes
+    /// `Derived[_enclosingInstance: library, wrapped: \.availableBooksCount,
+    /// storage: \._availableBooksCount]`. It is underscored in the language but stable in
+    /// practice; you never call it yourself. The first read creates the property's
+    /// computed node; every read returns its value, recomputed first if something it
+    /// read changed, and records a dependency in a tracking context.
+    ///
+    /// ```swift
+    /// let library = Library()
+    /// print(library.availableBooksCount)   // 3: the compiler calls this subscript
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The instance whose property is read.
+    ///   - wrappedKeyPath: The property itself.
+    ///   - storageKeyPath: The `Derived` storage behind it (`_availableBooksCount`).
+    /// - Returns: The derived value.
     @inlinable
     public static subscript(
         _enclosingInstance model: Model,

@@ -56,24 +56,64 @@ public struct Tracked<Value> {
 
     /// A tracked property whose equality rule is found from the value's type at run
     /// time (every write notifies for values with no equality).
+    ///
+    /// ```swift
+    /// struct Point { var x = 0, y = 0 }            // no equality
+    /// final class Cursor { @Tracked var position = Point() }
+    /// let cursor = Cursor()
+    /// let effect = Effect { print("x:", cursor.position.x) }   // prints "x: 0"
+    /// cursor.position = Point()                                // a write: prints "x: 0" again
+    /// effect.cancel()
+    /// ```
     @inlinable
     public init(wrappedValue: Value) {
         self.init(wrappedValue, rule: ValueEquality<Value>.defaultRule)
     }
 
     /// A tracked property whose writes notify when `==` says the value changed.
+    ///
+    /// ```swift
+    /// final class Book { @Tracked var title = "Dune" }
+    /// let book = Book()
+    /// let effect = Effect { print(book.title) }   // prints "Dune"
+    /// book.title = "Dune"                          // equal: prints nothing
+    /// effect.cancel()
+    /// ```
     @inlinable
     public init(wrappedValue: Value) where Value: Equatable {
         self.init(wrappedValue, rule: EquatableEquality<Value>.self)
     }
 
     /// A tracked property holding an object; writes notify when the instance differs.
+    ///
+    /// ```swift
+    /// final class Author {}
+    /// final class Book { @Tracked var author = Author() }
+    /// let book = Book()
+    /// let effect = Effect { _ = book.author; print("render") }   // prints "render"
+    /// let same = book.author
+    /// book.author = same                                          // same instance: prints nothing
+    /// effect.cancel()
+    /// ```
     @inlinable
     public init(wrappedValue: Value) where Value: AnyObject {
         self.init(wrappedValue, rule: IdentityEquality<Value>.self)
     }
 
     /// A tracked property holding an `Equatable` object; `==` decides.
+    ///
+    /// ```swift
+    /// final class Tag: Equatable {
+    ///     let name: String
+    ///     init(_ name: String) { self.name = name }
+    ///     static func == (a: Tag, b: Tag) -> Bool { a.name == b.name }
+    /// }
+    /// final class Book { @Tracked var tag = Tag("sf") }
+    /// let book = Book()
+    /// let effect = Effect { print("tag:", book.tag.name) }   // prints "tag: sf"
+    /// book.tag = Tag("sf")                                   // an equal tag: prints nothing
+    /// effect.cancel()
+    /// ```
     @inlinable
     public init(wrappedValue: Value) where Value: AnyObject & Equatable {
         self.init(wrappedValue, rule: EquatableEquality<Value>.self)
@@ -83,6 +123,17 @@ public struct Tracked<Value> {
         @Tracked works only on stored properties of classes: a struct is copied, so there \
         is no shared instance to observe. Make the model a final class.
         """)
+    /// Unavailable: `@Tracked` works only on stored properties of classes.
+    ///
+    /// A class property is read and written through the enclosing-instance subscript
+    /// below; this property exists so that the compiler rejects `@Tracked` on a struct
+    /// ("'wrappedValue' is unavailable"), which has no shared instance to observe.
+    ///
+    /// ```swift
+    /// final class Book { @Tracked var title = "Dune" }   // a class: fine
+    /// print(Book().title)                                 // Dune
+    /// // struct Draft { @Tracked var title = "" }        // error: 'wrappedValue' is unavailable
+    /// ```
     public var wrappedValue: Value {
         get { fatalError() }
         set { fatalError() }
@@ -132,6 +183,28 @@ public struct Tracked<Value> {
         }
     }
 
+    /// The property's value: what the compiler calls for each access of a `@Tracked`
+    /// property of a class.
+    ///
+    /// A read `book.title` becomes
+    /// `Tracked[_enclosingInstance: book, wrapped: \.title, storage: \._title]`; so do a
+    /// write and an in-place mutation, through the setter and the `_modify` accessor.
+    /// It is underscored in the language but stable in practice (Combine's `@Published`
+    /// relies on it); you never call it yourself. A read in a tracking context records
+    /// a dependency; a write that changes the value, or any in-place mutation, notifies
+    /// once.
+    ///
+    /// ```swift
+    /// final class Book { @Tracked var title = "Dune" }
+    /// let book = Book()
+    /// book.title += " Messiah"   // the _modify accessor: in place, one notification
+    /// print(book.title)          // Dune Messiah: the getter
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The instance whose property is accessed.
+    ///   - wrappedKeyPath: The property itself.
+    ///   - storageKeyPath: The `Tracked` storage behind it (`_title`).
     @inlinable
     public static subscript<Model: AnyObject>(
         _enclosingInstance model: Model,
