@@ -56,7 +56,7 @@ public final class Computed<Value>: DependentNode {
         }
     }
 
-    @usableFromInline
+    @inlinable
     convenience init(
         equivalence: Equivalence<Value>, capturesEnvironment: Bool = true, compute: @escaping () throws -> Value
     ) {
@@ -324,15 +324,14 @@ public final class Computed<Value>: DependentNode {
     /// whether it differs from the cached one. The comparer runs inside the scope too.
     @inlinable
     final func refresh(equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
+        // A derived property whose model is gone keeps its last value, inert.
+        if flags.contains(.modelGone) { return false }
         let outer = Graph.beginComputing(self, runtime)
         let result = Result(catching: compute)
         let changed: Bool
         switch (cached, result) {
         case (.success(let old)?, .success(let new)):
             changed = !equal(old, new)
-        case (_?, .failure(let error)) where error is ModelDeallocated:
-            // A derived property whose model is gone keeps its last value, inert.
-            changed = false
         default:
             changed = true
         }

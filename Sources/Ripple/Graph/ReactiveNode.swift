@@ -42,6 +42,9 @@ struct NodeFlags: OptionSet, Sendable {
     /// An effect inside `Graph.execute`: if user code releases it there, its deinit
     /// tells the run to stop touching it.
     @inlinable static var executing: NodeFlags { NodeFlags(rawValue: 1 << 18) }
+    /// A model's derived node whose model is gone: it keeps its last value and never
+    /// recomputes.
+    @inlinable static var modelGone: NodeFlags { NodeFlags(rawValue: 1 << 19) }
 
     // Sources written inside a batch.
     /// Written in the open batch: the batch log holds the value subscribers saw, and the

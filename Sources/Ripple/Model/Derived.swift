@@ -28,8 +28,8 @@
 ///
 /// The wrapper reaches its instance through the enclosing-instance subscript
 /// (`_enclosingInstance`, underscored but stable in practice). The node lives inside
-/// the instance and refers to it weakly: an observer that outlives the instance keeps
-/// seeing the last value, which can no longer change. Unlike a ``Computed``, it does
+/// the instance and refers to it `unowned`: an observer that outlives the instance
+/// keeps seeing the last value, which can no longer change. Unlike a ``Computed``, it does
 /// not capture the environment of its first read: it belongs to its model, and runs
 /// with no environment. It works on class properties only.
 @propertyWrapper
@@ -37,11 +37,14 @@ public struct Derived<Model: AnyObject, Value> {
     @usableFromInline
     enum State {
         case lazy(ValueEquality<Value>.Type)
-        case live(Computed<Value>)
+        case live(DerivedNodeOwner)
     }
 
     @usableFromInline let compute: (Model) -> Value
     @usableFromInline var state: State
+    /// The node `state` keeps, unretained: a read loads it without retaining it,
+    /// which a read through `state` cannot avoid.
+    @usableFromInline var liveNode: Unmanaged<Computed<Value>>?
 
     @usableFromInline
     init(_ compute: @escaping (Model) -> Value, rule: ValueEquality<Value>.Type) {
@@ -159,17 +162,19 @@ public struct Derived<Model: AnyObject, Value> {
     @inlinable
     mutating func node(for model: Model) -> Computed<Value> {
         switch state {
-        case .live(let node):
-            return node
+        case .live:
+            return liveNode.unsafelyUnwrapped.takeUnretainedValue()
         case .lazy(let rule):
             let compute = self.compute
-            // Weak: observers may keep the node alive after its model is gone. It then
-            // keeps its last value (see `ModelDeallocated`).
-            let node = Computed<Value>(equivalence: .rule(rule), capturesEnvironment: false) { [weak model] in
-                guard let model else { throw ModelDeallocated() }
-                return compute(model)
+            // Unowned, not weak: a weak reference gives the model a side table, which
+            // sends every retain and release of it down the runtime's slow path. The
+            // closure never runs once the model is gone (see `DerivedNodeOwner`).
+            let node = Computed<Value>(equivalence: .rule(rule), capturesEnvironment: false) {
+                [unowned(unsafe) model] in
+                withExtendedLifetime(model) { compute($0) }
             }
-            state = .live(node)
+            state = .live(DerivedNodeOwner(node))
+            liveNode = .passUnretained(node)
             return node
         }
     }
@@ -200,13 +205,33 @@ public struct Derived<Model: AnyObject, Value> {
         wrapped wrappedKeyPath: KeyPath<Model, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Model, Derived<Model, Value>>
     ) -> Value {
-        model[keyPath: storageKeyPath].node(for: model).value
+        // Always inlined into the property's accessor, where the key path is a literal
+        // the optimizer folds into a direct field access; through the generic key-path
+        // runtime every read would retain and release the model.
+        @inline(__always)
+        get {
+            if let node = model[keyPath: storageKeyPath].liveNode {
+                // `state` keeps the node for as long as the model lives.
+                return node._withUnsafeGuaranteedRef { $0.value }
+            }
+            return model[keyPath: storageKeyPath].node(for: model).value
+        }
     }
 }
 
-/// Thrown by a derived property's computation when its model has been deallocated;
-/// the node then keeps its last value.
+/// Keeps a derived property's node on behalf of its model, which alone holds it: its
+/// deinit is the model's. Observers may keep the node alive after that; it then keeps
+/// its last value and never recomputes, so its closure never sees a dead model.
 @usableFromInline
-struct ModelDeallocated: Error {
-    @usableFromInline init() {}
+final class DerivedNodeOwner {
+    @usableFromInline let node: DependentNode
+
+    @usableFromInline
+    init(_ node: DependentNode) {
+        self.node = node
+    }
+
+    deinit {
+        node.flags.insert(.modelGone)
+    }
 }

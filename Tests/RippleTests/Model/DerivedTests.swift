@@ -311,4 +311,22 @@ import Testing
             effect.cancel()
         }
     }
+
+    @Test
+    func `a derived node whose model is gone keeps its last value and never recomputes`() async {
+        await #expect(processExitsWith: .success) {
+            let shared = Book()
+            var library: Library? = Library(books: [shared, Book()])
+            // Unowned, so only the graph links keep the derived node alive: the count
+            // must never be recomputed through the dead model.
+            let count = Computed { [unowned library = library!] in library.availableBooksCount }
+            var seen: [Int] = []
+            let effect = Effect { seen.append(count.value) }
+            library = nil
+            shared.isAvailable = false
+            precondition(seen == [2], "the effect re-ran: \(seen)")
+            precondition(count.value == 2, "the count changed: \(count.value)")
+            effect.cancel()
+        }
+    }
 }
