@@ -167,6 +167,18 @@ public struct Tracked<Value> {
         return (value, rule)
     }
 
+    /// Replaces the unobserved value. Matching the case after any call the write makes
+    /// lets the optimizer destroy just the old value: destroying a whole `Storage` may
+    /// release a signal, and would make it retain the model around the write.
+    @inlinable
+    @inline(__always)
+    mutating func replaceUnobserved(with newValue: Value) {
+        guard case .unobserved(_, let rule) = storage else {
+            Graph.reentrantPropertyAccess()
+        }
+        storage = .unobserved(newValue, rule)
+    }
+
     /// The signal behind the property, created on the first tracked read.
     @inlinable
     mutating func signal() -> Signal<Value> {
@@ -232,15 +244,12 @@ public struct Tracked<Value> {
         // literals, which the optimizer folds into direct stored-property access.
         @inline(__always)
         set {
-            switch model[keyPath: storageKeyPath].storage {
-            case .observed(let signal):
+            if case .observed(let signal) = model[keyPath: storageKeyPath].storage {
                 signal.value = newValue
-            case .unobserved(_, let rule):
-                Graph.willWriteUnobserved()
-                model[keyPath: storageKeyPath].storage = .unobserved(newValue, rule)
-            case .moving:
-                Graph.reentrantPropertyAccess()
+                return
             }
+            Graph.willWriteUnobserved()
+            model[keyPath: storageKeyPath].replaceUnobserved(with: newValue)
         }
         // One yield, so that this coroutine inlines into the property's accessor, where
         // the key paths fold into direct access. The mutation itself only marks what
