@@ -23,8 +23,15 @@ import Testing
         #expect(files.count >= 20, "the seed corpus at \(Self.corpus.path) is missing")
         for file in files {
             let bytes = [UInt8](try Data(contentsOf: file))
-            if let failure = GraphProgram.run(bytes) {
-                Issue.record("\(file.lastPathComponent): \(failure)")
+            let name = file.lastPathComponent
+            if name.hasPrefix("known-bug-") {
+                // A reproduction of an engine bug not fixed yet: expected to fail, and
+                // reported once it passes, so that it is renamed.
+                withKnownIssue("\(name) reproduces an engine bug") {
+                    if let failure = GraphProgram.run(bytes) { Issue.record("\(name): \(failure)") }
+                }
+            } else if let failure = GraphProgram.run(bytes) {
+                Issue.record("\(name): \(failure)")
             }
         }
     }
