@@ -72,6 +72,10 @@ import Testing
                     log.append("rebuild\(i)")
                 }
             }
+            // The computeds read each other through the holder, which holds them:
+            // break that cycle, or every seed's graph leaks.
+            effects.forEach { $0.cancel() }
+            holder.nodes = []
         }
     }
 }
