@@ -300,6 +300,38 @@ import Testing
         #expect(weakLibrary == nil)
     }
 
+    /// Engine bug (found by LeakSanitizer in the examples' tests): a derived node
+    /// created inside a `withEnvironment` scope captures that environment (so that it
+    /// recomputes in it), and the environment holds the model, which holds the node. The
+    /// model and everything it references are never released. This is the SwiftUI
+    /// pattern the examples use: BookReader puts its `Library` in the environment, and
+    /// `LibraryView` reads `library.availableBooksCount`.
+    @Test(.disabled("engine bug: a derived node created in a scope that holds its model captures the scope and keeps the model alive (reference cycle)"))
+    func `a derived property first read in a scope that holds its model does not keep the model alive`() {
+        weak var weakLibrary: Library?
+        do {
+            let library = Library()
+            weakLibrary = library
+            withEnvironment(library) {
+                #expect(library.availableBooksCount == 3)
+            }
+        }
+        #expect(weakLibrary == nil)
+    }
+
+    @Test func `a derived property first read outside every scope does not keep its model alive`() {
+        weak var weakLibrary: Library?
+        do {
+            let library = Library()
+            weakLibrary = library
+            #expect(library.availableBooksCount == 3)
+            withEnvironment(library) {
+                #expect(library.availableBooksCount == 3)
+            }
+        }
+        #expect(weakLibrary == nil)
+    }
+
     @Test
     func `an observer that outlives its model survives a change to a shared dependency`() async {
         await #expect(processExitsWith: .success) {
