@@ -37,9 +37,10 @@ let package = Package(
             path: "Benchmarks/RippleBenchmarks",
             swiftSettings: strictSwift
         ),
+        // The stress test reads the allocator's statistics through CMallocStats too.
         .testTarget(
             name: "RippleTests",
-            dependencies: ["Ripple"],
+            dependencies: ["Ripple", "CMallocStats"],
             swiftSettings: strictSwift
         ),
 

@@ -5,7 +5,16 @@
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
 #include <malloc.h>
 
+// Under AddressSanitizer or ThreadSanitizer (`--sanitize=address|thread`) the
+// sanitizer's allocator serves every malloc and glibc's statistics no longer see
+// them; the sanitizer's own count is then the one to read. Weak, so that a normal
+// build links without a sanitizer runtime (ELF resolves a missing weak symbol to NULL).
+extern size_t __sanitizer_get_current_allocated_bytes(void) __attribute__((weak));
+
 size_t cmalloc_bytes_in_use(void) {
+    if (__sanitizer_get_current_allocated_bytes != NULL) {
+        return __sanitizer_get_current_allocated_bytes();
+    }
     struct mallinfo2 info = mallinfo2();
     return info.uordblks + info.hblkhd;
 }

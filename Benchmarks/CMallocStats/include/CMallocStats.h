@@ -5,7 +5,8 @@
 
 /// Bytes the allocator has handed out and not yet taken back: glibc's
 /// `mallinfo2().uordblks` (small chunks in arenas) plus `hblkhd` (chunks served by
-/// mmap). Returns 0 where mallinfo2 is unavailable.
+/// mmap), or the sanitizer allocator's count in a sanitized build. Returns 0 where
+/// neither is available.
 size_t cmalloc_bytes_in_use(void);
 
 #endif

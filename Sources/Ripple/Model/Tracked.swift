@@ -22,7 +22,9 @@
 /// changes. Writes notify with ``Signal``'s equality rules, chosen from the value's
 /// type: `==` for `Equatable` values, identity for other class instances, always
 /// otherwise. Mutations happen in place (`library.books.append(book)` copies no array
-/// storage) and notify once.
+/// storage) and notify once. Touching the property from inside its own in-place
+/// mutation (say, from `sort`'s comparator) stops the program: Swift's exclusivity
+/// checks report the overlapping accesses, or Ripple does where they are turned off.
 ///
 /// A property that no reader has tracked yet keeps its value inline and costs no
 /// allocation; the first tracked read moves it into a ``Signal``.

@@ -173,4 +173,146 @@ import Testing
         #expect(outcomes["batching"] == Outcome(counts: ["inside": 1, "after": 2]))
         #expect(outcomes["writing"] == Outcome(counts: ["afterWrite": 2]))
     }
+
+    @Test func `four graphs on four threads at once each get their own exact counts`() {
+        let writes = 2_000, iterations = 250
+        for round in 1...4 {
+            let outcomes = Outcomes()
+            Self.runOnThreads([
+                { outcomes.record(Self.driveDiamond(writes: writes), as: "diamond 1") },
+                { outcomes.record(Self.driveChurn(iterations: iterations), as: "churn 1") },
+                { outcomes.record(Self.driveDiamond(writes: writes), as: "diamond 2") },
+                { outcomes.record(Self.driveChurn(iterations: iterations), as: "churn 2") },
+            ])
+            for name in ["diamond 1", "diamond 2"] {
+                #expect(outcomes[name] == Self.expectedDiamond(writes: writes), "round \(round), \(name)")
+            }
+            for name in ["churn 1", "churn 2"] {
+                #expect(outcomes[name] == Self.expectedChurn(iterations: iterations), "round \(round), \(name)")
+            }
+        }
+    }
+
+    // MARK: Tasks
+
+    /// A graph owned by an actor: a tracked counter and a computed over it.
+    actor GraphHost {
+        let counter = Counter()
+        let doubled: Computed<Int>
+
+        init() {
+            let counter = self.counter
+            doubled = Computed { counter.count * 2 }
+        }
+
+        func write(_ value: Int) {
+            counter.count = value
+        }
+
+        /// Follows `doubled` from a task on this actor until it reaches `last * 2`.
+        func follow(until last: Int) async -> [Int] {
+            var seen: [Int] = []
+            for await value in observe({ self.doubled.value }) {
+                seen.append(value)
+                if value == last * 2 { break }
+            }
+            return seen
+        }
+
+        /// Follows `doubled` until the consuming task is cancelled.
+        func followUntilCancelled() async -> Int {
+            var count = 0
+            for await _ in observe({ self.doubled.value }) { count += 1 }
+            return count
+        }
+    }
+
+    enum Followed: Sendable {
+        case values([Int])
+        case cancelled(afterElements: Int)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func `observe consumers in other tasks follow graphs on several actors at once`() async {
+        let hosts = (0..<3).map { _ in GraphHost() }
+        let last = 300
+        await withTaskGroup(of: Followed.self) { group in
+            for host in hosts {
+                for _ in 0..<2 {
+                    group.addTask { .values(await host.follow(until: last)) }
+                }
+                let endless = Task { await host.followUntilCancelled() }
+                group.addTask {
+                    for value in 1...last {
+                        await host.write(value)
+                        if value.isMultiple(of: 10) { await Task.yield() }
+                    }
+                    endless.cancel()
+                    return .cancelled(afterElements: await endless.value)
+                }
+            }
+            var finished = 0
+            for await outcome in group {
+                switch outcome {
+                case .values(let seen):
+                    #expect(seen.last == last * 2)
+                    #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 }, "not increasing: \(seen)")
+                    #expect(seen.allSatisfy { $0.isMultiple(of: 2) })
+                case .cancelled(let elements):
+                    // Returning at all shows that a cancel from another task ended it.
+                    #expect(elements <= last + 1)
+                    finished += 1
+                }
+            }
+            #expect(finished == hosts.count)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func `environment scopes in concurrent child tasks each resolve their own, across suspensions`() async {
+        let results = await withTaskGroup(of: (Int, [Int], [Int]).self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    let library = Library(books: (0...index).map { _ in Book() })
+                    return await withEnvironment(library) {
+                        await withEnvironment(\.pageSize, index) {
+                            // A graph built in this task, inside its scope; the task may
+                            // resume on another thread after every suspension.
+                            let counter = Counter()
+                            var seen: [Int] = []
+                            let effect = Effect {
+                                @Environment(Library.self) var library
+                                @Environment(\.pageSize) var pageSize
+                                seen.append(counter.count * 1_000 + library.books.count * 10 + pageSize)
+                            }
+                            for step in 1...20 {
+                                await Task.yield()
+                                counter.count = step
+                            }
+                            effect.cancel()
+                            // Grandchildren inherit the scope too.
+                            let inherited = await withTaskGroup(of: Int.self) { grandchildren in
+                                for _ in 0..<3 {
+                                    grandchildren.addTask {
+                                        EnvironmentValues.current[Library.self]!.books.count * 10
+                                            + EnvironmentValues.current.pageSize
+                                    }
+                                }
+                                return await grandchildren.reduce(into: []) { $0.append($1) }
+                            }
+                            return (index, seen, inherited)
+                        }
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        for (index, seen, inherited) in results {
+            let own = (index + 1) * 10 + index
+            #expect(seen == (0...20).map { $0 * 1_000 + own }, "task \(index)")
+            #expect(inherited == [own, own, own], "task \(index)")
+        }
+        #expect(EnvironmentValues.current.isEmpty)
+    }
 }

@@ -72,7 +72,8 @@ import Testing
                     log.append("rebuild\(i)")
                 }
             }
-            // The nodes' closures reach the holder through `read`: break the cycle.
+            // The computeds read each other through the holder, which holds them:
+            // break that cycle, or every seed's graph leaks.
             effects.forEach { $0.cancel() }
             holder.nodes = []
         }

@@ -300,6 +300,38 @@ import Testing
         #expect(weakLibrary == nil)
     }
 
+    /// Found by LeakSanitizer in the examples' tests: a derived node that captured the
+    /// environment of its first read kept that scope's model alive, since the
+    /// environment holds the model, which holds the node. This is the SwiftUI pattern
+    /// the examples use: BookReader puts its `Library` in the environment, and
+    /// `LibraryView` reads `library.availableBooksCount`. Derived nodes no longer
+    /// capture an environment.
+    @Test
+    func `a derived property first read in a scope that holds its model does not keep the model alive`() {
+        weak var weakLibrary: Library?
+        do {
+            let library = Library()
+            weakLibrary = library
+            withEnvironment(library) {
+                #expect(library.availableBooksCount == 3)
+            }
+        }
+        #expect(weakLibrary == nil)
+    }
+
+    @Test func `a derived property first read outside every scope does not keep its model alive`() {
+        weak var weakLibrary: Library?
+        do {
+            let library = Library()
+            weakLibrary = library
+            #expect(library.availableBooksCount == 3)
+            withEnvironment(library) {
+                #expect(library.availableBooksCount == 3)
+            }
+        }
+        #expect(weakLibrary == nil)
+    }
+
     @Test
     func `an observer that outlives its model survives a change to a shared dependency`() async {
         await #expect(processExitsWith: .success) {

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 import Testing
 @testable import Ripple
 
@@ -165,14 +166,19 @@ import Testing
     @Test func `re-arming from onChange follows every change`() {
         let sensor = SensorData()
         var lines: [String] = []
+        var following = true
         func follow() {
-            withTracking { lines.append("\(sensor.temperature)") } onChange: { follow() }
+            withTracking { lines.append("\(sensor.temperature)") } onChange: { if following { follow() } }
         }
         follow()
         sensor.temperature = 21
         sensor.temperature = 22
         sensor.humidity = 10
         #expect(lines == ["20.0", "21.0", "22.0"])
+        // The armed scope's onChange holds the sensor, which holds what the scope read:
+        // let the last scope fire without re-arming, or they keep each other alive.
+        following = false
+        sensor.temperature = 0
     }
 
     @Test
@@ -232,11 +238,12 @@ import Testing
     @Test func `re-arming from onChange: Apple reads stale values, Ripple the new ones`() {
         let appleSensor = ObservableSensor()
         let appleLog = SendableLog()
+        let appleFollowing = Mutex(true)
         @Sendable func followApple() {
             withObservationTracking {
                 appleLog.append("\(appleSensor.temperature) \(appleSensor.humidity)")
             } onChange: {
-                followApple()
+                if appleFollowing.withLock({ $0 }) { followApple() }
             }
         }
         followApple()
@@ -246,12 +253,19 @@ import Testing
 
         let sensor = SensorData()
         var lines: [String] = []
+        var following = true
         func follow() {
-            withTracking { lines.append("\(sensor.temperature) \(sensor.humidity)") } onChange: { follow() }
+            withTracking { lines.append("\(sensor.temperature) \(sensor.humidity)") } onChange: { if following { follow() } }
         }
         follow()
         sensor.temperature = 22.5
         sensor.humidity = 55
         #expect(lines == ["20.0 50.0", "22.5 50.0", "22.5 55.0"])
+        // Both last registrations hold their sensors, which hold them: let them fire
+        // without re-arming, or they keep each other alive.
+        appleFollowing.withLock { $0 = false }
+        appleSensor.temperature = 0
+        following = false
+        sensor.temperature = 0
     }
 }

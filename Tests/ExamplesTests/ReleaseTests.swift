@@ -1,0 +1,109 @@
+import Ripple
+import RippleViews
+import Testing
+@testable import BookReader
+@testable import Dashboard
+@testable import SensorMonitor
+@testable import ShoppingCart
+@testable import TodoList
+
+/// After its scripted run, each example lets go of everything: the app, its models and
+/// its views. A leak checker at process exit cannot tell (the examples' `main.swift`
+/// keeps the app reachable until then), so these follow the objects with weak
+/// references. Four of the five put a model with `@Derived` properties in the
+/// environment and read them from views: the pattern that once leaked each model
+/// through its own derived nodes (see `DerivedTests`).
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct ReleaseTests {
+    /// Objects followed through weak references.
+    struct Followed {
+        private var references: [(name: String, get: () -> AnyObject?)] = []
+
+        mutating func follow(_ object: AnyObject, as name: String) {
+            weak let weakObject = object
+            references.append((name, { weakObject }))
+        }
+
+        var alive: [String] {
+            references.filter { $0.get() != nil }.map(\.name)
+        }
+    }
+
+    /// Plays the app's script, drops the app, and returns what is still alive once its
+    /// tasks had a chance to end.
+    static func aliveAfterScriptedRun<App: TerminalApp>(
+        _ make: () -> App, follow: (App, inout Followed) -> Void
+    ) async -> [String] {
+        var followed = Followed()
+        do {
+            let app = make()
+            _ = await app.scriptedTranscript()
+            followed.follow(app, as: "the app")
+            follow(app, &followed)
+        }
+        _ = await yieldUntil { followed.alive.isEmpty }
+        return followed.alive
+    }
+
+    @Test
+    func `BookReader releases its library and views`() async {
+        let alive = await Self.aliveAfterScriptedRun({ BookReaderApp() }) { app, followed in
+            followed.follow(app.library, as: "the library")
+            followed.follow(app.host, as: "the view host")
+            for book in app.library.books { followed.follow(book, as: "book \(book.title)") }
+        }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
+    @Test
+    func `TodoList releases its store and views`() async {
+        let alive = await Self.aliveAfterScriptedRun({ TodoListApp() }) { app, followed in
+            followed.follow(app.store, as: "the store")
+            followed.follow(app.host, as: "the view host")
+        }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
+    @Test
+    func `ShoppingCart releases its cart and views`() async {
+        let alive = await Self.aliveAfterScriptedRun({ ShoppingCartApp() }) { app, followed in
+            followed.follow(app.cart, as: "the cart")
+            followed.follow(app.host, as: "the view host")
+        }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
+    @Test func `Dashboard releases its dashboards and views`() async {
+        let alive = await Self.aliveAfterScriptedRun({ DashboardApp() }) { app, followed in
+            for dashboard in app.dashboards {
+                followed.follow(dashboard, as: "the \(dashboard.mode) dashboard")
+                followed.follow(dashboard.state, as: "the \(dashboard.mode) state")
+                followed.follow(dashboard.host, as: "the \(dashboard.mode) view host")
+            }
+        }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
+    @Test
+    func `SensorMonitor releases its station, views and tasks`() async {
+        let alive = await Self.aliveAfterScriptedRun({ SensorMonitorApp() }) { app, followed in
+            followed.follow(app.station, as: "the station")
+            followed.follow(app.host, as: "the view host")
+        }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+}
+
+/// Yields to other tasks until `condition` holds, at most `limit` times.
+private func yieldUntil(
+    limit: Int = 1_000,
+    isolation: isolated (any Actor)? = #isolation,
+    _ condition: () -> Bool
+) async -> Bool {
+    for _ in 0..<limit {
+        if condition() { return true }
+        await Task.yield()
+    }
+    return condition()
+}
