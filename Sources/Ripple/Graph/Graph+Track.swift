@@ -243,9 +243,13 @@ extension Graph {
     /// of them changed. If it is stale it drops its links instead (returned for
     /// unlinking) and will recompute when read.
     static func becameUnwatched(_ node: DependentNode, _ runtime: RuntimeRef) -> LinkPointer? {
-        let flags = node.flags
-        if !flags.isDisjoint(with: [.running, .checking, .detached]) { return nil }
-        if flags.isDisjoint(with: .stale) {
+        if !node.flags.isDisjoint(with: [.running, .checking, .detached]) { return nil }
+        if node.flags.isDisjoint(with: .stale), runtime.pointee.log.count > 0 {
+            // A write batched but not propagated yet has moved a version this region
+            // never saw; links recording it would hide the change. Mark first.
+            propagateBatchLog(runtime)
+        }
+        if node.flags.isDisjoint(with: .stale) {
             detach(node, runtime)
             return nil
         }

@@ -5,6 +5,22 @@ import Testing
 /// graphs: effects come and go (so computeds detach), models are rebuilt (so branches
 /// switch to nodes that are detached and stale), and batches write and undo.
 @Suite struct DetachTests {
+    /// Found by the fuzz target: a computed that lost its last subscriber inside a
+    /// batch, after a write the batch had not propagated yet, recorded the written
+    /// version as seen and kept its old value forever.
+    @Test func `a computed detached in a batch after a write to its source sees the write`() {
+        let source = Signal(1)
+        let doubled = Computed { source.value * 2 }
+        let quadrupled = Computed { doubled.value * 2 }
+        let effect = Effect { _ = quadrupled.value }
+        batch {
+            source.value = 5
+            effect.cancel()
+        }
+        #expect(doubled.value == 10)
+        #expect(quadrupled.value == 20)
+    }
+
     @Test func `detached computeds are fresh when read again`() {
         for seed in UInt64(1)...400 {
             var random = SeededRandom(seed: seed)
