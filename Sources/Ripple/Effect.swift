@@ -81,7 +81,7 @@ public final class Effect: DependentNode {
     }
 
     deinit {
-        if flags.contains(.checking) {
+        if !flags.isDisjoint(with: [.checking, .revalidating]) {
             fatalError("""
                 Ripple: effect \(displayName) was released while a Computed it depends on was \
                 evaluating. A Computed must only derive its value: release effects from an \
@@ -153,7 +153,13 @@ public final class Effect: DependentNode {
     @usableFromInline
     override func runQueued(_ runtime: RuntimeRef) {
         guard !flags.contains(.disposed) else { return }
-        if flags.contains(.dirty) || (flags.contains(.pending) && Graph.checkDirty(self, runtime)) {
+        var dirty = flags.contains(.dirty)
+        if !dirty, flags.contains(.pending) {
+            flags.insert(.revalidating)
+            dirty = Graph.checkDirty(self, runtime)
+            flags.remove(.revalidating)
+        }
+        if dirty {
             Graph.execute(self, runtime)
         } else {
             flags.remove(.pending)

@@ -45,6 +45,10 @@ struct NodeFlags: OptionSet, Sendable {
     /// A model's derived node whose model is gone: it keeps its last value and never
     /// recomputes.
     @inlinable static var modelGone: NodeFlags { NodeFlags(rawValue: 1 << 19) }
+    /// A queued effect deciding whether to run: releasing it now is misuse. Unlike
+    /// `checking`, set until the decision is made, past the return of `checkDirty`,
+    /// where an unoptimized caller releases its own reference.
+    @inlinable static var revalidating: NodeFlags { NodeFlags(rawValue: 1 << 20) }
 
     // Sources written inside a batch.
     /// Written in the open batch: the batch log holds the value subscribers saw, and the

@@ -131,14 +131,11 @@ import Testing
         #expect(message.contains("Signal was written while a Computed was evaluating"))
     }
 
-    /// Engine bug (found by this test, reproduced under AddressSanitizer): the guard in
-    /// `Effect.deinit` only fires if the release happens while `.checking` is set. In
-    /// an unoptimized build `Effect.runQueued` holds `self` for the `checkDirty` call,
-    /// so the effect is freed only after `checkDirty` cleared `.checking`: no fatal
-    /// error, and `Graph.execute` then runs the freed effect (heap-use-after-free at
-    /// Graph+Effects.swift:49; a crash or silent corruption). Optimized builds print
-    /// the message as documented.
-    @Test(.disabled("engine bug: in a debug build the effect is freed after checkDirty clears .checking, then executed (use-after-free) instead of the fatal error"))
+    /// Found by this test under AddressSanitizer: an unoptimized `Effect.runQueued`
+    /// held `self` for the `checkDirty` call, so the effect was freed only after
+    /// `.checking` was cleared, with no fatal error, and then executed
+    /// (heap-use-after-free). The guard now holds for the whole decision.
+    @Test
     func `releasing an effect from a computed it depends on is a fatal error naming the effect`() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let input = Signal(0)
