@@ -34,22 +34,20 @@
 /// with no environment. It works on class properties only.
 @propertyWrapper
 public struct Derived<Model: AnyObject, Value> {
-    @usableFromInline
-    enum State {
-        case lazy(ValueEquality<Value>.Type)
-        case live(DerivedNodeOwner)
-    }
-
     @usableFromInline let compute: (Model) -> Value
-    @usableFromInline var state: State
-    /// The node `state` keeps, unretained: a read loads it without retaining it,
-    /// which a read through `state` cannot avoid.
+    @usableFromInline let rule: ValueEquality<Value>.Type
+    /// Keeps the node once the property is first read. A plain optional, not an enum
+    /// case beside `rule`: a case's tag would sit in the reference's spare bits, which
+    /// LeakSanitizer cannot see through, and a live model's node would show as leaked.
+    @usableFromInline var owner: DerivedNodeOwner?
+    /// The node `owner` keeps, unretained: a read loads it without retaining it,
+    /// which a read through `owner` cannot avoid.
     @usableFromInline var liveNode: Unmanaged<Computed<Value>>?
 
     @usableFromInline
     init(_ compute: @escaping (Model) -> Value, rule: ValueEquality<Value>.Type) {
         self.compute = compute
-        self.state = .lazy(rule)
+        self.rule = rule
     }
 
     /// A derived property whose equality rule is found from the value's type at run
@@ -161,22 +159,20 @@ public struct Derived<Model: AnyObject, Value> {
     /// The computed node behind the property, created on first read.
     @inlinable
     mutating func node(for model: Model) -> Computed<Value> {
-        switch state {
-        case .live:
-            return liveNode.unsafelyUnwrapped.takeUnretainedValue()
-        case .lazy(let rule):
-            let compute = self.compute
-            // Unowned, not weak: a weak reference gives the model a side table, which
-            // sends every retain and release of it down the runtime's slow path. The
-            // closure never runs once the model is gone (see `DerivedNodeOwner`).
-            let node = Computed<Value>(equivalence: .rule(rule), capturesEnvironment: false) {
-                [unowned(unsafe) model] in
-                withExtendedLifetime(model) { compute($0) }
-            }
-            state = .live(DerivedNodeOwner(node))
-            liveNode = .passUnretained(node)
-            return node
+        if let liveNode {
+            return liveNode.takeUnretainedValue()
         }
+        let compute = self.compute
+        // Unowned, not weak: a weak reference gives the model a side table, which
+        // sends every retain and release of it down the runtime's slow path. The
+        // closure never runs once the model is gone (see `DerivedNodeOwner`).
+        let node = Computed<Value>(equivalence: .rule(rule), capturesEnvironment: false) {
+            [unowned(unsafe) model] in
+            withExtendedLifetime(model) { compute($0) }
+        }
+        owner = DerivedNodeOwner(node)
+        liveNode = .passUnretained(node)
+        return node
     }
 
     /// The property's value: what the compiler calls for each read of a `@Derived`
@@ -211,7 +207,7 @@ public struct Derived<Model: AnyObject, Value> {
         @inline(__always)
         get {
             if let node = model[keyPath: storageKeyPath].liveNode {
-                // `state` keeps the node for as long as the model lives.
+                // `owner` keeps the node for as long as the model lives.
                 return node._withUnsafeGuaranteedRef { $0.value }
             }
             return model[keyPath: storageKeyPath].node(for: model).value

@@ -319,6 +319,19 @@ import Testing
         #expect(weakLibrary == nil)
     }
 
+    /// A model alive at exit, as an app's root store is: the CI run under
+    /// LeakSanitizer checks that its derived node is reachable from it. It was not
+    /// when the storage kept the node in an enum case, whose tag sat in the
+    /// reference's spare bits (found in BookReader's scripted run).
+    nonisolated(unsafe) static let modelAliveAtExit = Library()
+
+    @Test func `a derived node of a model alive at exit stays reachable from the model`() {
+        let library = Self.modelAliveAtExit
+        #expect(library.availableBooksCount == library.books.filter(\.isAvailable).count)
+        library.books.append(Book(title: "Kindred", author: Author(name: "Octavia E. Butler")))
+        #expect(library.availableBooksCount == library.books.filter(\.isAvailable).count)
+    }
+
     @Test func `a derived property first read outside every scope does not keep its model alive`() {
         weak var weakLibrary: Library?
         do {
