@@ -3,6 +3,23 @@ import Testing
 
 /// `Signal`: which writes count as changes, reads that do not track, and in-place updates.
 @Suite struct SignalTests {
+    /// Nodes with custom comparers alive at exit, as an app's long-lived state is: the
+    /// CI run under LeakSanitizer checks that each comparer is reachable from its node.
+    nonisolated(unsafe) static let readingAliveAtExit = Signal(20.0, equals: { abs($0 - $1) < 0.5 })
+    nonisolated(unsafe) static let roundedAliveAtExit = Computed(equals: { abs($0 - $1) < 1 }) {
+        readingAliveAtExit.value * 2
+    }
+
+    @Test func `custom comparers of nodes alive at exit stay reachable from their nodes`() {
+        let reading = Self.readingAliveAtExit
+        let rounded = Self.roundedAliveAtExit
+        #expect(rounded.value == 40)
+        reading.value = 20.2
+        #expect(reading.value == 20.0)
+        reading.value = 25
+        #expect(rounded.value == 50)
+    }
+
     /// A class with no equality: compared by identity.
     final class Session {}
 
