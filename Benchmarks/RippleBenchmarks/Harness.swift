@@ -35,6 +35,18 @@ func measure(_ body: () -> Void) -> UInt64 {
     return now() &- start
 }
 
+/// Measures the time `body` takes on `subject`, in nanoseconds. Hands the body its
+/// model as a parameter, as an app's code is handed its model (a method's `self`, a
+/// function's argument). A body that captured a model its caller created instead
+/// would make every access to the model retain and release it, which app code does
+/// not do: Ripple's unobserved write took 23 ns that way, 2 ns this way.
+@inline(never)
+func measure<Subject>(with subject: Subject, _ body: (Subject) -> Void) -> UInt64 {
+    let start = now()
+    body(subject)
+    return now() &- start
+}
+
 extension UInt64 {
     var milliseconds: Double { Double(self) / 1e6 }
 }

@@ -13,7 +13,7 @@ typealias OModels = ObservationModels
 func bench_ripple_untrackedRead(_ ops: Int) -> UInt64 {
     let record = RModels.Record()
     var sum = 0
-    let elapsed = measure {
+    let elapsed = measure(with: record) { record in
         for _ in 0..<ops { sum &+= record.p0 }
     }
     blackHole(sum)
@@ -24,7 +24,7 @@ func bench_ripple_untrackedRead(_ ops: Int) -> UInt64 {
 func bench_observation_untrackedRead(_ ops: Int) -> UInt64 {
     let record = OModels.Record()
     var sum = 0
-    let elapsed = measure {
+    let elapsed = measure(with: record) { record in
         for _ in 0..<ops { sum &+= record.p0 }
     }
     blackHole(sum)
@@ -43,7 +43,7 @@ func bench_ripple_trackedRead(_ ops: Int) -> UInt64 {
     var remaining = max(1, ops / 100)
     while remaining > 0 {
         let scopes = min(remaining, scopesPerRound)
-        elapsed &+= measure {
+        elapsed &+= measure(with: record) { record in
             for _ in 0..<scopes {
                 blackHole(withTracking({
                     var sum = 0
@@ -65,7 +65,7 @@ func bench_observation_trackedRead(_ ops: Int) -> UInt64 {
     var remaining = max(1, ops / 100)
     while remaining > 0 {
         let scopes = min(remaining, scopesPerRound)
-        elapsed &+= measure {
+        elapsed &+= measure(with: record) { record in
             for _ in 0..<scopes {
                 blackHole(withObservationTracking({
                     var sum = 0
@@ -85,7 +85,7 @@ func bench_observation_trackedRead(_ ops: Int) -> UInt64 {
 @inline(never)
 func bench_ripple_write(_ ops: Int) -> UInt64 {
     let record = RModels.Record()
-    let elapsed = measure {
+    let elapsed = measure(with: record) { record in
         for i in 0..<ops { record.p0 = i }
     }
     blackHole(record.p0)
@@ -95,7 +95,7 @@ func bench_ripple_write(_ ops: Int) -> UInt64 {
 @inline(never)
 func bench_observation_write(_ ops: Int) -> UInt64 {
     let record = OModels.Record()
-    let elapsed = measure {
+    let elapsed = measure(with: record) { record in
         for i in 0..<ops { record.p0 = i }
     }
     blackHole(record.p0)
@@ -108,7 +108,7 @@ func bench_observation_write(_ ops: Int) -> UInt64 {
 func bench_ripple_continuousObservation(_ ops: Int) -> UInt64 {
     let record = RModels.Record()
     let observer = RippleEffectLoop { record.p0 }
-    let elapsed = measure {
+    let elapsed = measure(with: record) { record in
         for i in 1...ops { record.p0 = i }
     }
     checkEqual(observer.notifications, ops, "continuousObservation (Ripple Effect) notifications")
@@ -119,7 +119,7 @@ func bench_ripple_continuousObservation(_ ops: Int) -> UInt64 {
 func bench_ripple_continuousObservationWithTracking(_ ops: Int) -> UInt64 {
     let record = RModels.Record()
     let observer = RippleTrackingLoop { record.p0 }
-    let elapsed = measure {
+    let elapsed = measure(with: record) { record in
         for i in 1...ops { record.p0 = i }
     }
     checkEqual(observer.notifications, ops, "continuousObservation (Ripple withTracking) notifications")
@@ -130,7 +130,7 @@ func bench_ripple_continuousObservationWithTracking(_ ops: Int) -> UInt64 {
 func bench_observation_continuousObservation(_ ops: Int) -> UInt64 {
     let record = OModels.Record()
     let observer = ObservationLoop { record.p0 }
-    let elapsed = measure {
+    let elapsed = measure(with: record) { record in
         for i in 1...ops { record.p0 = i }
     }
     checkEqual(observer.notifications, ops, "continuousObservation (Observation) notifications")
@@ -148,7 +148,7 @@ func bench_ripple_memoizedDerived(_ ops: Int) -> UInt64 {
     let library = RModels.Library(books: bookTitles(1000).map { RModels.Book(title: $0.0, isAvailable: $0.1) })
     checkEqual(library.availableBooksCount, 666, "availableBooksCount (Ripple)")
     var sum = 0
-    let elapsed = measure {
+    let elapsed = measure(with: library) { library in
         for _ in 0..<ops { sum &+= library.availableBooksCount }
     }
     checkEqual(sum, 666 * ops, "availableBooksCount reads (Ripple)")
@@ -160,7 +160,7 @@ func bench_observation_memoizedDerived(_ ops: Int) -> UInt64 {
     let library = OModels.Library(books: bookTitles(1000).map { OModels.Book(title: $0.0, isAvailable: $0.1) })
     checkEqual(library.availableBooksCount, 666, "availableBooksCount (Observation)")
     var sum = 0
-    let elapsed = measure {
+    let elapsed = measure(with: library) { library in
         for _ in 0..<ops { sum &+= library.availableBooksCount }
     }
     checkEqual(sum, 666 * ops, "availableBooksCount reads (Observation)")
@@ -173,7 +173,7 @@ func bench_observation_memoizedDerived(_ ops: Int) -> UInt64 {
 func bench_ripple_trackingOver100Objects(_ ops: Int) -> UInt64 {
     let records = (0..<100).map { _ in RModels.Record() }
     let fired = Counter()
-    let elapsed = measure {
+    let elapsed = measure(with: records) { records in
         for op in 0..<ops {
             blackHole(withTracking({
                 records.reduce(0) { $0 &+ $1.sum }
@@ -195,7 +195,7 @@ final class SendableCounter: @unchecked Sendable {
 func bench_observation_trackingOver100Objects(_ ops: Int) -> UInt64 {
     let records = (0..<100).map { _ in OModels.Record() }
     let fired = SendableCounter()
-    let elapsed = measure {
+    let elapsed = measure(with: records) { records in
         for op in 0..<ops {
             blackHole(withObservationTracking({
                 records.reduce(0) { $0 &+ $1.sum }
@@ -215,7 +215,7 @@ private let fanOutObservers = 1000
 func bench_ripple_fanOut(_ ops: Int) -> UInt64 {
     let record = RModels.Record()
     let observers = (0..<fanOutObservers).map { _ in RippleEffectLoop { record.p0 } }
-    let elapsed = measure {
+    let elapsed = measure(with: record) { record in
         for i in 1...ops { record.p0 = i }
     }
     checkEqual(observers.reduce(0) { $0 + $1.notifications }, ops * fanOutObservers, "fanOut (Ripple Effect) notifications")
@@ -226,7 +226,7 @@ func bench_ripple_fanOut(_ ops: Int) -> UInt64 {
 func bench_ripple_fanOutWithTracking(_ ops: Int) -> UInt64 {
     let record = RModels.Record()
     let observers = (0..<fanOutObservers).map { _ in RippleTrackingLoop { record.p0 } }
-    let elapsed = measure {
+    let elapsed = measure(with: record) { record in
         for i in 1...ops { record.p0 = i }
     }
     checkEqual(observers.reduce(0) { $0 + $1.notifications }, ops * fanOutObservers, "fanOut (Ripple withTracking) notifications")
@@ -237,7 +237,7 @@ func bench_ripple_fanOutWithTracking(_ ops: Int) -> UInt64 {
 func bench_observation_fanOut(_ ops: Int) -> UInt64 {
     let record = OModels.Record()
     let observers = (0..<fanOutObservers).map { _ in ObservationLoop { record.p0 } }
-    let elapsed = measure {
+    let elapsed = measure(with: record) { record in
         for i in 1...ops { record.p0 = i }
     }
     checkEqual(observers.reduce(0) { $0 + $1.notifications }, ops * fanOutObservers, "fanOut (Observation) notifications")

@@ -88,7 +88,7 @@ private func libraryScenario<Library: LibraryModel, View: ScenarioView>(
     let books = library.books
     let renamed = ["Renamed A", "Renamed B"]
     var toggles = 0
-    let elapsed = measure {
+    let elapsed = measure(with: books) { books in
         for op in 0..<ops {
             let book = books[(op &* 7919) % count]
             if op % 4 == 3 {
@@ -152,7 +152,7 @@ private func todoScenario<Store: TodoStoreModel, View: ScenarioView>(
         }
     }
 
-    let elapsed = measure {
+    let elapsed = measure(with: store) { store in
         for op in 0..<ops {
             switch op % 6 {
             case 0, 4: store.searchText = todoQueries[(op / 3) % todoQueries.count]
@@ -195,7 +195,7 @@ private func cartScenario<Cart: ShoppingCartModel, View: ScenarioView>(
     let checkout = View { Int((cart.discountedPrice * 100).rounded()) }
     let views = [total, checkout]
     var quantityChanges = 0, couponChanges = 0
-    let elapsed = measure {
+    let elapsed = measure(with: cart) { cart in
         for op in 0..<ops {
             switch op % 3 {
             case 0:
@@ -247,7 +247,7 @@ private func dashboardScenario<Data: DashboardModel, View: ScenarioView>(
     ]
     let statuses = ["Online", "Degraded"]
     var changes = [0, 0, 0, 0]
-    let elapsed = measure {
+    let elapsed = measure(with: data) { data in
         for op in 0..<ops {
             let same = op % 5 == 4
             switch op % 4 {
