@@ -14,7 +14,9 @@ func bench_ripple_untrackedRead(_ ops: Int) -> UInt64 {
     let record = RModels.Record()
     var sum = 0
     let elapsed = measure(with: record) { record in
-        for _ in 0..<ops { sum &+= record.p0 }
+        var total = 0
+        for _ in 0..<ops { total &+= record.p0 }
+        sum = total
     }
     blackHole(sum)
     return elapsed
@@ -25,7 +27,9 @@ func bench_observation_untrackedRead(_ ops: Int) -> UInt64 {
     let record = OModels.Record()
     var sum = 0
     let elapsed = measure(with: record) { record in
-        for _ in 0..<ops { sum &+= record.p0 }
+        var total = 0
+        for _ in 0..<ops { total &+= record.p0 }
+        sum = total
     }
     blackHole(sum)
     return elapsed
