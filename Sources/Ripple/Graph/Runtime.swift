@@ -1,4 +1,4 @@
-internal import RippleThreadLocal
+public import RippleThreadLocal
 
 /// The per-thread state of the engine: what alien-signals keeps in globals.
 ///
@@ -9,7 +9,8 @@ internal import RippleThreadLocal
 /// graph owned by an actor may hop threads between operations.
 @usableFromInline
 struct Runtime {
-    /// The node whose run is recording dependencies, if any.
+    /// The node whose run is recording dependencies, if any. The first stored
+    /// property: `ripple_thread_is_tracking` reads it as the runtime's first word.
     @usableFromInline var activeSub: Unmanaged<DependentNode>?
     /// In the innermost run: the last dependency it has confirmed so far, nil before its
     /// first read. Each run saves the cursor of the run it interrupts and restores it.
@@ -41,6 +42,11 @@ struct Runtime {
     var releasedWhileExecuting: [UnsafeRawPointer] = []
     /// How many references wait in the two arrays above.
     var retiredCount = 0
+
+    /// Whether a run on this thread is recording dependencies; inlined into reads.
+    /// The C side reads `activeSub` as the runtime's first word (checked in tests).
+    @inlinable @inline(__always)
+    static var isTracking: Bool { ripple_thread_is_tracking() != 0 }
 
     /// The calling thread's runtime, created on first use.
     @usableFromInline

@@ -234,9 +234,10 @@ public struct Tracked<Value> {
                 Graph.didRead(.passUnretained(signal))
                 return value
             }
-            guard let runtime = Graph.runtimeIfTracking() else {
+            guard Runtime.isTracking else {
                 return model[keyPath: storageKeyPath].currentValue
             }
+            let runtime = Runtime.current
             // The first tracked read moves the value into a signal.
             let signal = model[keyPath: storageKeyPath].signal()
             Graph.didRead(.passUnretained(signal), runtime)

@@ -13,6 +13,14 @@ static inline void *_Nullable ripple_thread_runtime_get(void) {
     return ripple_thread_runtime;
 }
 
+/// Whether a run on this thread is recording dependencies: the runtime's first field
+/// (`Runtime.activeSub`, a pointer, NULL when nothing records) is set. Inlined into
+/// every read of an unobserved `@Tracked` property.
+static inline int ripple_thread_is_tracking(void) {
+    void *const *runtime = (void *const *)ripple_thread_runtime;
+    return runtime != NULL && runtime[0] != NULL;
+}
+
 static inline void ripple_thread_runtime_set(void *_Nullable runtime) {
     ripple_thread_runtime = runtime;
 }

@@ -5,6 +5,26 @@ import Testing
 @Suite struct TrackedTests {
     // MARK: Tracking on read
 
+    /// An unobserved property's read asks the C side whether a run is recording; it
+    /// reads `Runtime.activeSub` as the runtime's first word.
+    @Test func `the inlined tracking check reads the runtime's active subscriber`() {
+        #expect(MemoryLayout<Runtime>.offset(of: \Runtime.activeSub) == 0)
+        #expect(!Runtime.isTracking)
+        let record = Signal(0)
+        var seen: [Bool] = []
+        let computed = Computed { () -> Int in
+            seen.append(Runtime.isTracking)
+            return record.value
+        }
+        _ = computed.value
+        let effect = Effect { seen.append(Runtime.isTracking) }
+        withTracking({ seen.append(Runtime.isTracking) }, onChange: {})
+        untracked { seen.append(Runtime.isTracking) }
+        effect.cancel()
+        #expect(seen == [true, true, true, false])
+        #expect(!Runtime.isTracking)
+    }
+
     @Test func `a read inside a Computed tracks the property`() {
         let book = Book()
         var runs = 0
