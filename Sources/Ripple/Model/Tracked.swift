@@ -287,14 +287,6 @@ public struct Tracked<Value> {
 }
 
 extension Graph {
-    /// The runtime, if a run is recording dependencies on this thread.
-    @usableFromInline
-    @inline(never)
-    static func runtimeIfTracking() -> RuntimeRef? {
-        let runtime = Runtime.current
-        return runtime.pointee.activeSub == nil ? nil : runtime
-    }
-
     /// A property nobody observes is about to change: only misuse needs checking.
     @usableFromInline
     @inline(never)
