@@ -242,14 +242,15 @@ extension Graph {
     /// its links remember the versions it saw, so a later read recomputes only if one
     /// of them changed. If it is stale it drops its links instead (returned for
     /// unlinking) and will recompute when read.
+    ///
+    /// Inside a batch with writes not propagated yet it drops its links too: a write
+    /// may have moved a version this node never saw, which links recording it as seen
+    /// would hide. Propagating the writes here instead would commit the batch's
+    /// intermediate values, so that a write undone later in the batch still ran
+    /// effects.
     static func becameUnwatched(_ node: DependentNode, _ runtime: RuntimeRef) -> LinkPointer? {
         if !node.flags.isDisjoint(with: [.running, .checking, .detached]) { return nil }
-        if node.flags.isDisjoint(with: .stale), runtime.pointee.log.count > 0 {
-            // A write batched but not propagated yet has moved a version this region
-            // never saw; links recording it would hide the change. Mark first.
-            propagateBatchLog(runtime)
-        }
-        if node.flags.isDisjoint(with: .stale) {
+        if node.flags.isDisjoint(with: .stale), runtime.pointee.log.isEmpty {
             detach(node, runtime)
             return nil
         }

@@ -21,6 +21,32 @@ import Testing
         #expect(quadrupled.value == 20)
     }
 
+    /// Found by the fuzz target: a computed detaching mid-batch used to propagate the
+    /// batch's writes so far, so a write later undone in the same batch still re-ran
+    /// the effects that read it.
+    @Test func `a computed detached in a batch does not turn an undone write into a change`() {
+        let source = Signal(0)
+        let doubled = Computed { source.value * 2 }
+        var reads = 0
+        let reader = Effect {
+            _ = source.value
+            reads += 1
+        }
+        var watcher: Effect? = Effect { _ = doubled.value }
+        batch {
+            source.value = 1
+            watcher = nil
+            source.value = 0
+        }
+        #expect(reads == 1)
+        #expect(doubled.value == 0)
+        source.value = 3
+        #expect(reads == 2)
+        #expect(doubled.value == 6)
+        _ = watcher
+        reader.cancel()
+    }
+
     @Test func `detached computeds are fresh when read again`() {
         for seed in UInt64(1)...400 {
             var random = SeededRandom(seed: seed)
