@@ -7,7 +7,26 @@ extension Graph {
     @usableFromInline
     @inline(never)
     static func didRead(_ source: ReactiveNode) {
-        let runtime = Runtime.current
+        recordRead(of: source, Runtime.current)
+    }
+
+    /// A source was read: if a run is recording, it now depends on `source`.
+    @usableFromInline
+    @inline(never)
+    static func didRead(_ source: Unmanaged<ReactiveNode>) {
+        source._withUnsafeGuaranteedRef { recordRead(of: $0, Runtime.current) }
+    }
+
+    /// A source was read while `runtime` records a run: it now depends on `source`.
+    @usableFromInline
+    @inline(never)
+    static func didRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
+        source._withUnsafeGuaranteedRef { recordRead(of: $0, runtime) }
+    }
+
+    /// The body of the three entry points above, inlined into each.
+    @inline(__always)
+    private static func recordRead(of source: ReactiveNode, _ runtime: RuntimeRef) {
         guard let sub = runtime.pointee.activeSub else { return }
         if source.flags.contains(.logged) {
             // Written in this batch: the subscribers it has now learn of the change
@@ -15,24 +34,6 @@ extension Graph {
             resolveLogged(source, runtime)
         }
         sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
-    }
-
-    /// A source was read: if a run is recording, it now depends on `source`.
-    @usableFromInline
-    @inline(never)
-    static func didRead(_ source: Unmanaged<ReactiveNode>) {
-        didRead(source, Runtime.current)
-    }
-
-    /// A source was read while `runtime` records a run: it now depends on `source`.
-    @usableFromInline
-    @inline(never)
-    static func didRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
-        guard let sub = runtime.pointee.activeSub else { return }
-        source._withUnsafeGuaranteedRef { source in
-            if source.flags.contains(.logged) { resolveLogged(source, runtime) }
-            sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
-        }
     }
 
     /// A computed is about to be read: bring it up to date, then record the dependency.
