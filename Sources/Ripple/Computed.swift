@@ -270,6 +270,18 @@ public final class Computed<Value>: DependentNode {
     /// A fatal error if the computed holds an error; use ``get()`` to handle it.
     @inlinable
     public var value: Value {
+        // The value is read before `commit()` and the engine path has its own exit:
+        // see `Graph.PlainRead`.
+        if let plain = Graph.plainRead(ofComputed: self), case .success(let value)? = cached {
+            plain.commit()
+            return value
+        }
+        return valueReadThroughEngine()
+    }
+
+    @inlinable
+    @inline(never)
+    final func valueReadThroughEngine() -> Value {
         Graph.willRead(self)
         return unwrap()
     }
@@ -288,6 +300,11 @@ public final class Computed<Value>: DependentNode {
     /// ```
     @inlinable
     public func get() throws -> Value {
+        if let plain = Graph.plainRead(ofComputed: self) {
+            let cached = cached.unsafelyUnwrapped
+            plain.commit()
+            return try cached.get()
+        }
         Graph.willRead(self)
         return try cached.unsafelyUnwrapped.get()
     }
@@ -393,3 +410,4 @@ extension Graph {
             """)
     }
 }
+

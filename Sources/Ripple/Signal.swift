@@ -127,8 +127,13 @@ public final class Signal<Value>: ReactiveNode {
     @inlinable
     public var value: Value {
         get {
-            Graph.didRead(self)
-            return storage
+            // See `Graph.PlainRead`.
+            if let plain = Graph.plainRead(ofSource: self) {
+                let value = storage
+                plain.commit()
+                return value
+            }
+            return valueReadThroughEngine()
         }
         set {
             let runtime = Graph.willWrite(self)
@@ -146,6 +151,13 @@ public final class Signal<Value>: ReactiveNode {
                 storage = newValue
             }
         }
+    }
+
+    @inlinable
+    @inline(never)
+    final func valueReadThroughEngine() -> Value {
+        Graph.didRead(self)
+        return storage
     }
 
     /// Reads the value without recording a dependency.

@@ -24,6 +24,86 @@ extension Graph {
         source._withUnsafeGuaranteedRef { recordRead(of: $0, runtime) }
     }
 
+    // MARK: Reads that need no engine call
+
+    /// A read that needs nothing from the engine but, when a run is recording, moving
+    /// the run's cursor past the link its last run made to the node read.
+    ///
+    /// The accessors ask for one with loads only, read the node's value, and only then
+    /// `commit()` the stores. So this path makes no call and stores nothing while it
+    /// uses the node: a caller holding the node at +0 (an element of an array, say)
+    /// needs no retain around the read, which in Swift costs more than the read itself.
+    /// A store to memory the optimizer cannot tell apart from the array would make it
+    /// keep the retain.
+    @usableFromInline
+    struct PlainRead {
+        @usableFromInline let runtime: RuntimeRef?
+        @usableFromInline let link: LinkPointer?
+        @usableFromInline let parity: Bool
+
+        @inlinable
+        init(runtime: RuntimeRef?, link: LinkPointer?, parity: Bool) {
+            self.runtime = runtime
+            self.link = link
+            self.parity = parity
+        }
+
+        /// A read that records nothing, or whose link the cursor already points at.
+        @inlinable static var noLinkToMove: PlainRead { PlainRead(runtime: nil, link: nil, parity: false) }
+
+        @inlinable
+        @inline(__always)
+        func commit() {
+            if let runtime, let link {
+                link.pointee.parity = parity
+                runtime.pointee.cursor = link
+            }
+        }
+    }
+
+    /// A plain read of the computed `node`, or nil if it needs the engine: nothing may
+    /// be logged in an open batch, `node` must be current, and a recording run must be
+    /// re-reading what its last run read (see ``plainLink(to:_:)``).
+    @inlinable
+    @inline(__always)
+    static func plainRead(ofComputed node: DependentNode) -> PlainRead? {
+        guard let runtime = Runtime.existing, runtime.pointee.log.isEmpty,
+              node.flags.isDisjoint(with: [.running, .checking, .detached, .dirty, .pending])
+        else { return nil }
+        return plainLink(to: node, runtime)
+    }
+
+    /// A plain read of the source `node`, or nil if it needs the engine: a recording run
+    /// must be re-reading what its last run read, and `node` must have no write waiting
+    /// in the batch log.
+    @inlinable
+    @inline(__always)
+    static func plainRead(ofSource node: ReactiveNode) -> PlainRead? {
+        guard let runtime = Runtime.existing, runtime.pointee.activeSub != nil else { return .noLinkToMove }
+        if node.flags.contains(.logged) { return nil }
+        return plainLink(to: node, runtime)
+    }
+
+    /// The common case of recording a read: the run re-reads what its last run read, in
+    /// the same order, so the next link after the cursor already points at `dep` (or
+    /// the cursor's own link does: `dep` read twice in a row). Nil when the read needs a
+    /// new or moved link.
+    @inlinable
+    @inline(__always)
+    static func plainLink(to dep: ReactiveNode, _ runtime: RuntimeRef) -> PlainRead? {
+        guard let sub = runtime.pointee.activeSub else { return .noLinkToMove }
+        let depID = Unmanaged.passUnretained(dep).toOpaque()
+        let next: LinkPointer?
+        if let cursor = runtime.pointee.cursor {
+            if cursor.pointee.dep.toOpaque() == depID { return .noLinkToMove }
+            next = cursor.pointee.nextDep
+        } else {
+            next = sub._withUnsafeGuaranteedRef { $0.deps }
+        }
+        guard let next, next.pointee.dep.toOpaque() == depID else { return nil }
+        return PlainRead(runtime: runtime, link: next, parity: sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) })
+    }
+
     /// The body of the three entry points above, inlined into each.
     @inline(__always)
     private static func recordRead(of source: ReactiveNode, _ runtime: RuntimeRef) {

@@ -56,22 +56,15 @@ extension Graph {
     /// moves a cursor and allocates nothing; it is inlined into every read.
     @inline(__always)
     static func link(_ dep: ReactiveNode, _ sub: DependentNode, _ runtime: RuntimeRef) {
-        let depID = Unmanaged.passUnretained(dep).toOpaque()
-        let cursor = runtime.pointee.cursor
-        let next: LinkPointer?
-        if let cursor {
-            if cursor.pointee.dep.toOpaque() == depID { return }
-            next = cursor.pointee.nextDep
-        } else {
-            next = sub.deps
-        }
-        let parity = sub.flags.contains(.parity)
-        if let next, next.pointee.dep.toOpaque() == depID {
-            next.pointee.parity = parity
-            runtime.pointee.cursor = next
+        if let plain = plainLink(to: dep, runtime) {
+            plain.commit()
             return
         }
-        linkSlowly(dep, sub, after: cursor, before: next, parity: parity, runtime)
+        let cursor = runtime.pointee.cursor
+        linkSlowly(
+            dep, sub, after: cursor, before: cursor.map { $0.pointee.nextDep } ?? sub.deps,
+            parity: sub.flags.contains(.parity), runtime
+        )
     }
 
     @inline(never)

@@ -48,6 +48,12 @@ struct Runtime {
     @inlinable @inline(__always)
     static var isTracking: Bool { ripple_thread_is_tracking() != 0 }
 
+    /// The calling thread's runtime if it has one yet; inlined into reads.
+    @inlinable @inline(__always)
+    static var existing: RuntimeRef? {
+        ripple_thread_runtime_get()?.assumingMemoryBound(to: Runtime.self)
+    }
+
     /// The calling thread's runtime, created on first use.
     @usableFromInline
     static var current: RuntimeRef {
