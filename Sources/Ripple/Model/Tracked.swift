@@ -229,9 +229,9 @@ public struct Tracked<Value> {
         get {
             if case .observed(let signal) = model[keyPath: storageKeyPath].storage {
                 // Read first, then record: the signal needs no retain across the call,
-                // which does nothing when no run is tracking.
+                // which only a tracked read makes.
                 let value = signal.storage
-                Graph.didRead(.passUnretained(signal))
+                if Runtime.isTracking { Graph.didRead(.passUnretained(signal)) }
                 return value
             }
             guard Runtime.isTracking else {
