@@ -14,18 +14,24 @@ extension Graph {
     /// returns without touching it again.
     static func execute(_ effect: Effect, _ runtime: RuntimeRef) {
         let identity = UnsafeRawPointer(Unmanaged.passUnretained(effect).toOpaque())
-        effect.flags.insert(.executing)
         countRun(of: effect, runtime)
-        if effect.flags.contains(.hasChildren) {
-            disposeChildren(of: effect, runtime)
-            if wasReleased(identity, runtime) { return }
-        }
-        if !effect.cleanups.isEmpty {
-            runCleanups(of: effect, runtime)
-            if wasReleased(identity, runtime) { return }
-            if effect.flags.contains(.disposed) {
-                effect.flags.remove(.executing)
-                return
+        // `.executing` is set before user code runs. Without children or cleanups that
+        // is the body, and it is set with the run's other flags: one store, where a
+        // separate one-byte store followed by the full-width load of `beginTracking`
+        // stalled store-to-load forwarding.
+        if effect.flags.contains(.hasChildren) || !effect.cleanups.isEmpty {
+            effect.flags.insert(.executing)
+            if effect.flags.contains(.hasChildren) {
+                disposeChildren(of: effect, runtime)
+                if wasReleased(identity, runtime) { return }
+            }
+            if !effect.cleanups.isEmpty {
+                runCleanups(of: effect, runtime)
+                if wasReleased(identity, runtime) { return }
+                if effect.flags.contains(.disposed) {
+                    effect.flags.remove(.executing)
+                    return
+                }
             }
         }
         let outerSub = runtime.pointee.activeSub
@@ -36,7 +42,7 @@ extension Graph {
         runtime.pointee.runningEffect = .passUnretained(effect)
         runtime.pointee.computeDepth = 0
         runtime.pointee.busy &+= 1
-        beginTracking(effect, runtime)
+        beginTracking(effect, runtime, setting: .executing)
         effect.body()
         let released = wasReleased(identity, runtime)
         if !released {

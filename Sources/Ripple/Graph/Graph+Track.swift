@@ -14,13 +14,14 @@ extension Graph {
 
     /// Starts a run of `sub`: reads are matched against the previous run's links,
     /// in order, from the front. The caller saved the cursor of the run it interrupts.
+    /// `extra` flags are set in the same store.
     @inlinable
-    static func beginTracking(_ sub: DependentNode, _ runtime: RuntimeRef) {
+    static func beginTracking(_ sub: DependentNode, _ runtime: RuntimeRef, setting extra: NodeFlags = []) {
         runtime.pointee.cursor = nil
         var flags = sub.flags
         flags.formSymmetricDifference(.parity)
         flags.subtract(.stale)
-        flags.insert(.running)
+        flags.formUnion(extra.union(.running))
         sub.flags = flags
     }
 
