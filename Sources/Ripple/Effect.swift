@@ -100,7 +100,7 @@ public final class Effect: DependentNode {
             Graph.endBatch(runtime)
         }
         // The body may still be running: its captures live until the next drain.
-        runtime.pointee.retire(value: body)
+        runtime.pointee.retire(closure: body)
     }
 
     /// Stops the effect: disposes its children, runs its cleanups, and releases what it

@@ -29,19 +29,26 @@
 ///   - apply: The reads to follow; its result is returned.
 ///   - onChange: Runs once, outside any tracking scope; writes in it are batched.
 /// - Returns: What `apply` returned.
+@inlinable
 public func withTracking<T>(_ apply: () -> T, onChange: @escaping () -> Void) -> T {
-    TrackingScope.track(apply, onChange: onChange).result
+    // Inlined into the caller, which calls `apply` directly; the scope's work is not
+    // generic.
+    let run = TrackingScope.begin(onChange: onChange)
+    let result = apply()
+    TrackingScope.end(run)
+    return result
 }
 
 /// The subscriber behind ``withTracking(_:onChange:)``: one run, one notification.
 ///
 /// Its links own nothing, unlike every other subscriber's. It keeps itself alive
 /// while armed, until it fires or every node it read has died.
+@usableFromInline
 final class TrackingScope: DependentNode {
     let onChange: () -> Void
     /// Links whose dependency is still alive.
-    var liveDependencies = 0
-    private var armed = false
+    @exclusivity(unchecked) var liveDependencies = 0
+    @exclusivity(unchecked) private var armed = false
     private let releaseDrain = ReleaseDrain()
 
     init(onChange: @escaping () -> Void) {
@@ -49,24 +56,48 @@ final class TrackingScope: DependentNode {
         super.init(flags: .tracker)
     }
 
-    /// Runs `apply` in a new scope and arms it; the scope is returned so that its owner
-    /// can cancel it.
-    static func track<T>(_ apply: () -> T, onChange: @escaping () -> Void) -> (result: T, scope: TrackingScope) {
+    /// A scope's run in progress, and the run it interrupted.
+    @usableFromInline
+    struct Run {
+        let scope: TrackingScope
+        let outerSub: Unmanaged<DependentNode>?
+        let outerCursor: LinkPointer?
+        let runtime: RuntimeRef
+    }
+
+    /// Creates a scope and starts recording reads into it.
+    @usableFromInline
+    static func begin(onChange: @escaping () -> Void) -> Run {
         let runtime = Runtime.current
         let scope = TrackingScope(onChange: onChange)
-        let outerSub = runtime.pointee.activeSub
-        let outerCursor = runtime.pointee.cursor
+        let run = Run(
+            scope: scope, outerSub: runtime.pointee.activeSub, outerCursor: runtime.pointee.cursor, runtime: runtime
+        )
         runtime.pointee.activeSub = .passUnretained(scope)
         runtime.pointee.busy &+= 1
         Graph.beginTracking(scope, runtime)
-        let result = apply()
-        Graph.endTracking(scope, runtime)
-        runtime.pointee.cursor = outerCursor
+        return run
+    }
+
+    /// Stops recording, restores the interrupted run and arms the scope.
+    @usableFromInline
+    static func end(_ run: Run) {
+        let runtime = run.runtime
+        Graph.endTracking(run.scope, runtime)
+        runtime.pointee.cursor = run.outerCursor
         runtime.pointee.busy &-= 1
-        runtime.pointee.activeSub = outerSub
-        scope.arm(runtime)
+        runtime.pointee.activeSub = run.outerSub
+        run.scope.arm(runtime)
         runtime.drainRetired()
-        return (result, scope)
+    }
+
+    /// Runs `apply` in a new scope and arms it; the scope is returned so that its owner
+    /// can cancel it.
+    static func track<T>(_ apply: () -> T, onChange: @escaping () -> Void) -> (result: T, scope: TrackingScope) {
+        let run = begin(onChange: onChange)
+        let result = apply()
+        end(run)
+        return (result, run.scope)
     }
 
     /// Stops following: `onChange` will not run.
@@ -78,7 +109,7 @@ final class TrackingScope: DependentNode {
     }
 
     deinit {
-        Runtime.current.pointee.retire(value: onChange)
+        Runtime.current.pointee.retire(closure: onChange)
     }
 
     func arm(_ runtime: RuntimeRef) {

@@ -36,11 +36,14 @@ struct Runtime {
     /// Strong references handed over by dying nodes and unlinked dependencies, released
     /// once no walk is in progress. Draining them in a loop keeps teardown iterative.
     var retiredNodes: [Unmanaged<ReactiveNode>] = []
+    /// Effect bodies and `onChange` closures: typed, so that retiring one costs no
+    /// existential box and destroying it no witness call.
+    var retiredClosures: [() -> Void] = []
     var retiredValues: [Any] = []
     var draining = false
     /// Effects released by user code during their own run, until that run notices.
     var releasedWhileExecuting: [UnsafeRawPointer] = []
-    /// How many references wait in the two arrays above.
+    /// How many references wait in the three arrays above.
     var retiredCount = 0
 
     /// Whether a run on this thread is recording dependencies; inlined into reads.
@@ -75,6 +78,12 @@ struct Runtime {
     /// Hands over one strong reference to `node`, to be released at the next drain.
     mutating func retire(_ node: Unmanaged<ReactiveNode>) {
         retiredNodes.append(node)
+        retiredCount += 1
+    }
+
+    /// Keeps `closure` and its captures alive until the next drain.
+    mutating func retire(closure: @escaping () -> Void) {
+        retiredClosures.append(closure)
         retiredCount += 1
     }
 
@@ -119,6 +128,10 @@ extension UnsafeMutablePointer where Pointee == Runtime {
             if let node = pointee.retiredNodes.popLast() {
                 pointee.retiredCount -= 1
                 node.release()
+            } else if !pointee.retiredClosures.isEmpty {
+                pointee.retiredCount -= 1
+                let closure = pointee.retiredClosures.removeLast()
+                withExtendedLifetime(closure) {}
             } else if !pointee.retiredValues.isEmpty {
                 pointee.retiredCount -= 1
                 let value = pointee.retiredValues.removeLast()
