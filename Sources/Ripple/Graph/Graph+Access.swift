@@ -84,10 +84,12 @@ extension Graph {
         return plainLink(to: node, runtime)
     }
 
-    /// The common case of recording a read: the run re-reads what its last run read, in
+    /// The common cases of recording a read: the run re-reads what its last run read, in
     /// the same order, so the next link after the cursor already points at `dep` (or
-    /// the cursor's own link does: `dep` read twice in a row). Nil when the read needs a
-    /// new or moved link.
+    /// the cursor's own link does: `dep` read twice in a row); or this run read `dep`
+    /// before, with other reads in between, so its link is the last of `dep`'s
+    /// subscribers and carries this run's parity. Nil when the read needs a new or
+    /// moved link.
     @inlinable
     @inline(__always)
     static func plainLink(to dep: ReactiveNode, _ runtime: RuntimeRef) -> PlainRead? {
@@ -100,8 +102,15 @@ extension Graph {
         } else {
             next = sub._withUnsafeGuaranteedRef { $0.deps }
         }
-        guard let next, next.pointee.dep.toOpaque() == depID else { return nil }
-        return PlainRead(runtime: runtime, link: next, parity: sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) })
+        let parity = sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
+        if let next, next.pointee.dep.toOpaque() == depID {
+            return PlainRead(runtime: runtime, link: next, parity: parity)
+        }
+        if let head = dep.subs {
+            let tail = head.pointee.prevSub
+            if tail.pointee.sub.toOpaque() == sub.toOpaque(), tail.pointee.parity == parity { return .noLinkToMove }
+        }
+        return nil
     }
 
     /// The body of the three entry points above, inlined into each.

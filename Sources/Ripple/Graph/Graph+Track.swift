@@ -73,13 +73,7 @@ extension Graph {
         _ dep: ReactiveNode, _ sub: DependentNode,
         after cursor: LinkPointer?, before next: LinkPointer?, parity: Bool, _ runtime: RuntimeRef
     ) {
-        if let head = dep.subs {
-            // Read before in this run, with other reads in between.
-            let tail = head.pointee.prevSub
-            if tail.pointee.sub.toOpaque() == Unmanaged.passUnretained(sub).toOpaque(), tail.pointee.parity == parity {
-                return
-            }
-        }
+        // `plainLink` has ruled out a link this run already made or confirmed.
         if let next, relinkLater(dep, sub, after: cursor, before: next, parity: parity, runtime) { return }
         linkNew(dep, sub, after: cursor, before: next, parity: parity, runtime)
     }
