@@ -33,6 +33,27 @@ import Testing
         effect.cancel()
     }
 
+    @Test func `a node read again after other reads is one dependency`() {
+        let a = Signal(1), b = Signal(10)
+        var runs = 0
+        let alternating = Computed { () -> Int in
+            runs += 1
+            var sum = 0
+            for _ in 0..<3 { sum += a.value + b.value }
+            return sum
+        }
+        let effect = Effect { _ = alternating.value }
+        a.value = 2
+        #expect(alternating.value == 36)
+        #expect(dependencies(of: alternating) == [ObjectIdentifier(a), ObjectIdentifier(b)])
+        #expect(subscribers(of: a) == [ObjectIdentifier(alternating)])
+        #expect(subscribers(of: b) == [ObjectIdentifier(alternating)])
+        b.value = 20
+        #expect(alternating.value == 66)
+        #expect(runs == 3)
+        effect.cancel()
+    }
+
     @Test func `a re-run reading in a new order still depends on everything it read`() {
         let flip = Signal(false), x = Signal(1), y = Signal(10)
         var runs = 0
