@@ -270,13 +270,16 @@ public final class Computed<Value>: DependentNode {
     /// A fatal error if the computed holds an error; use ``get()`` to handle it.
     @inlinable
     public var value: Value {
-        // The value is read before `commit()` and the engine path has its own exit:
-        // see `Graph.PlainRead`.
-        if let plain = Graph.plainRead(ofComputed: self), case .success(let value)? = cached {
-            plain.commit()
-            return value
+        // Always inlined: a read site that calls the accessor instead retains the node
+        // around the call. The value is read before `commit()`, and the engine path has
+        // its own exit: see `Graph.PlainRead`.
+        @inline(__always) get {
+            if let plain = Graph.plainRead(ofComputed: self), case .success(let value)? = cached {
+                plain.commit()
+                return value
+            }
+            return valueReadThroughEngine()
         }
-        return valueReadThroughEngine()
     }
 
     @inlinable

@@ -126,8 +126,9 @@ public final class Signal<Value>: ReactiveNode {
     /// Writing from inside a ``Computed`` is a fatal error.
     @inlinable
     public var value: Value {
-        get {
-            // See `Graph.PlainRead`.
+        // Always inlined: a read site that calls the accessor instead retains the node
+        // around the call (see `Graph.PlainRead`).
+        @inline(__always) get {
             if let plain = Graph.plainRead(ofSource: self) {
                 let value = storage
                 plain.commit()

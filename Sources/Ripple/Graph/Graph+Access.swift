@@ -102,15 +102,24 @@ extension Graph {
         } else {
             next = sub._withUnsafeGuaranteedRef { $0.deps }
         }
-        let parity = sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
-        if let next, next.pointee.dep.toOpaque() == depID {
-            return PlainRead(runtime: runtime, link: next, parity: parity)
+        guard let next, next.pointee.dep.toOpaque() == depID else {
+            return wasRead(.passUnretained(dep), by: sub) ? .noLinkToMove : nil
         }
-        if let head = dep.subs {
-            let tail = head.pointee.prevSub
-            if tail.pointee.sub.toOpaque() == sub.toOpaque(), tail.pointee.parity == parity { return .noLinkToMove }
-        }
-        return nil
+        return PlainRead(runtime: runtime, link: next, parity: sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) })
+    }
+
+    /// Whether the current run of `sub` already read `dep`: then its link is the last of
+    /// `dep`'s subscribers and carries the run's parity. Out of line, so that the accessors stay small enough
+    /// to inline everywhere; it only reads memory, which lets a caller holding `dep` at
+    /// +0 call it without a retain.
+    @usableFromInline
+    @inline(never)
+    @_effects(readonly)
+    static func wasRead(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<DependentNode>) -> Bool {
+        guard let head = dep._withUnsafeGuaranteedRef({ $0.subs }) else { return false }
+        let tail = head.pointee.prevSub
+        return tail.pointee.sub.toOpaque() == sub.toOpaque()
+            && tail.pointee.parity == sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
     }
 
     /// The body of the three entry points above, inlined into each.
