@@ -413,4 +413,3 @@ extension Graph {
             """)
     }
 }
-

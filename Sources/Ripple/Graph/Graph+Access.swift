@@ -109,9 +109,9 @@ extension Graph {
     }
 
     /// Whether the current run of `sub` already read `dep`: then its link is the last of
-    /// `dep`'s subscribers and carries the run's parity. Out of line, so that the accessors stay small enough
-    /// to inline everywhere; it only reads memory, which lets a caller holding `dep` at
-    /// +0 call it without a retain.
+    /// `dep`'s subscribers and carries the run's parity. Out of line, so that the
+    /// accessors stay small enough to inline everywhere; it only reads memory, which
+    /// lets a caller holding `dep` at +0 call it without a retain.
     @usableFromInline
     @inline(never)
     @_effects(readonly)

@@ -51,7 +51,7 @@ extension Graph {
         }
     }
 
-    /// Records that the running `sub` read `dep`.
+    /// Records that the running `sub` (the runtime's `activeSub`) read `dep`.
     ///
     /// The common case, a re-run reading what the last run read in the same order,
     /// moves a cursor and allocates nothing; it is inlined into every read.
