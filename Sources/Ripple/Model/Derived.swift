@@ -210,7 +210,9 @@ public struct Derived<Model: AnyObject, Value> {
                 // `owner` keeps the node for as long as the model lives.
                 return node._withUnsafeGuaranteedRef { $0.value }
             }
-            return model[keyPath: storageKeyPath].node(for: model).value
+            // The first read creates the node and evaluates it: the engine path, out of
+            // line, so that the accessor holds one copy of the inline read.
+            return model[keyPath: storageKeyPath].node(for: model).valueReadThroughEngine()
         }
     }
 }
