@@ -68,7 +68,7 @@ extension Graph {
     @inline(__always)
     static func plainRead(ofComputed node: DependentNode) -> PlainRead? {
         guard let runtime = Runtime.existing, runtime.pointee.log.isEmpty,
-              node.flags.isDisjoint(with: [.running, .checking, .detached, .dirty, .pending])
+              node.flags.isDisjoint(with: .needsValidation)
         else { return nil }
         return plainLink(to: node, runtime)
     }
@@ -157,7 +157,7 @@ extension Graph {
             // Writes of the open batch propagate before anything derived is read.
             propagateBatchLog(runtime)
         }
-        if !node.flags.isDisjoint(with: [.running, .checking, .detached, .dirty, .pending]) {
+        if !node.flags.isDisjoint(with: .needsValidation) {
             revalidate(node, runtime)
         }
     }

@@ -56,6 +56,8 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var logged: NodeFlags { NodeFlags(rawValue: 1 << 12) }
 
     @inlinable static var watching: NodeFlags { [.effect, .tracker] }
+    /// A computed with any of these cannot be read from its cache as it stands.
+    @inlinable static var needsValidation: NodeFlags { [.running, .checking, .detached, .dirty, .pending] }
     @inlinable static var stale: NodeFlags { [.dirty, .pending] }
 }
 
