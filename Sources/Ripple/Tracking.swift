@@ -43,39 +43,69 @@ public func withTracking<T>(_ apply: () -> T, onChange: @escaping () -> Void) ->
 ///
 /// Its links own nothing, unlike every other subscriber's. It keeps itself alive
 /// while armed, until it fires or every node it read has died.
+///
+/// A scope that fires stays linked while its `onChange` runs, marked stale so that no
+/// write queues it again. The usual `onChange` re-arms: the first `withTracking` it
+/// calls takes the fired scope over instead of allocating one, and its reads confirm
+/// the links already in place, as an effect's re-run does. If nothing takes it over,
+/// the scope unlinks once `onChange` returns. A scope whose owner can cancel it
+/// (`Observe`'s) is never taken over.
 @usableFromInline
 final class TrackingScope: DependentNode {
-    let onChange: () -> Void
+    @exclusivity(unchecked) private var onChange: () -> Void
     /// Links whose dependency is still alive.
     @exclusivity(unchecked) var liveDependencies = 0
+    /// Whether a change runs `onChange`.
     @exclusivity(unchecked) private var armed = false
+    /// Whether the scope holds a reference to itself: from its first run until it is
+    /// disposed. That reference, and no other, keeps it alive while it runs.
+    @exclusivity(unchecked) private var retainsSelf = false
+    /// Whether a `withTracking` inside this scope's `onChange` may take it over.
+    private let reusable: Bool
     private let releaseDrain = ReleaseDrain()
 
-    init(onChange: @escaping () -> Void) {
+    init(onChange: @escaping () -> Void, reusable: Bool) {
         self.onChange = onChange
+        self.reusable = reusable
         super.init(flags: .tracker)
     }
 
     /// A scope's run in progress, and the run it interrupted.
     @usableFromInline
     struct Run {
-        let scope: TrackingScope
+        let scope: Unmanaged<TrackingScope>
         let outerSub: Unmanaged<DependentNode>?
         let outerCursor: LinkPointer?
         let runtime: RuntimeRef
     }
 
-    /// Creates a scope and starts recording reads into it.
+    /// Starts recording reads into a scope: the fired scope whose `onChange` is
+    /// running, if it is free to take over, or a new one.
     @usableFromInline
     static func begin(onChange: @escaping () -> Void) -> Run {
+        begin(onChange: onChange, reusable: true)
+    }
+
+    private static func begin(onChange: @escaping () -> Void, reusable: Bool) -> Run {
         let runtime = Runtime.current
-        let scope = TrackingScope(onChange: onChange)
+        let scope: Unmanaged<TrackingScope>
+        if reusable, let fired = runtime.pointee.firedScope {
+            runtime.pointee.firedScope = nil
+            scope = fired
+            // The old closure may be the one running now: it is released later.
+            var replaced = onChange
+            fired._withUnsafeGuaranteedRef { swap(&$0.onChange, &replaced) }
+            runtime.pointee.retire(closure: replaced)
+        } else {
+            scope = .passRetained(TrackingScope(onChange: onChange, reusable: reusable))
+            scope._withUnsafeGuaranteedRef { $0.retainsSelf = true }
+        }
         let run = Run(
             scope: scope, outerSub: runtime.pointee.activeSub, outerCursor: runtime.pointee.cursor, runtime: runtime
         )
-        runtime.pointee.activeSub = .passUnretained(scope)
+        runtime.pointee.activeSub = .fromOpaque(scope.toOpaque())
         runtime.pointee.busy &+= 1
-        Graph.beginTracking(scope, runtime)
+        scope._withUnsafeGuaranteedRef { Graph.beginTracking($0, runtime) }
         return run
     }
 
@@ -83,28 +113,30 @@ final class TrackingScope: DependentNode {
     @usableFromInline
     static func end(_ run: Run) {
         let runtime = run.runtime
-        Graph.endTracking(run.scope, runtime)
-        runtime.pointee.cursor = run.outerCursor
-        runtime.pointee.busy &-= 1
-        runtime.pointee.activeSub = run.outerSub
-        run.scope.arm(runtime)
+        run.scope._withUnsafeGuaranteedRef { scope in
+            Graph.endTracking(scope, runtime)
+            runtime.pointee.cursor = run.outerCursor
+            runtime.pointee.busy &-= 1
+            runtime.pointee.activeSub = run.outerSub
+            scope.arm(runtime)
+        }
         runtime.drainRetired()
     }
 
     /// Runs `apply` in a new scope and arms it; the scope is returned so that its owner
-    /// can cancel it.
+    /// can cancel it. Nothing else takes such a scope over.
     static func track<T>(_ apply: () -> T, onChange: @escaping () -> Void) -> (result: T, scope: TrackingScope) {
-        let run = begin(onChange: onChange)
+        let run = begin(onChange: onChange, reusable: false)
         let result = apply()
+        let scope = run.scope.takeUnretainedValue()
         end(run)
-        return (result, run.scope)
+        return (result, scope)
     }
 
     /// Stops following: `onChange` will not run.
     func cancel() {
-        guard !flags.contains(.disposed) else { return }
         let runtime = Runtime.current
-        disarm(runtime)
+        dispose(runtime)
         runtime.drainRetired()
     }
 
@@ -114,11 +146,10 @@ final class TrackingScope: DependentNode {
 
     func arm(_ runtime: RuntimeRef) {
         guard liveDependencies > 0 else {
-            disarm(runtime)
+            dispose(runtime)
             return
         }
         armed = true
-        _ = Unmanaged.passUnretained(self).retain()
         if !flags.isDisjoint(with: .stale) {
             // `apply` itself wrote something it had read.
             Graph.enqueue(self, runtime)
@@ -130,33 +161,43 @@ final class TrackingScope: DependentNode {
     func dependencyDied(_ runtime: RuntimeRef) {
         liveDependencies -= 1
         if liveDependencies == 0, armed {
-            disarm(runtime)
+            dispose(runtime)
         }
     }
 
-    private func disarm(_ runtime: RuntimeRef) {
+    /// Unlinks for good and lets go of the scope's reference to itself.
+    private func dispose(_ runtime: RuntimeRef) {
+        guard !flags.contains(.disposed) else { return }
         flags.insert(.disposed)
+        armed = false
         Graph.unlinkAll(self, runtime)
-        if armed {
-            armed = false
+        if retainsSelf {
+            retainsSelf = false
             runtime.pointee.retire(.passUnretained(self))
         }
     }
 
     override func runQueued(_ runtime: RuntimeRef) {
         guard !flags.contains(.disposed) else { return }
-        if flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime)) {
-            disarm(runtime)
-            let outerSub = runtime.pointee.activeSub
-            let outerEffect = runtime.pointee.runningEffect
-            runtime.pointee.activeSub = nil
-            runtime.pointee.runningEffect = nil
-            onChange()
-            runtime.pointee.runningEffect = outerEffect
-            runtime.pointee.activeSub = outerSub
-        } else {
+        guard flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime)) else {
             flags.remove(.pending)
+            return
         }
+        // Fired. Dirty, it is left alone by propagation until a run clears the mark.
+        armed = false
+        flags.insert(.dirty)
+        let outerSub = runtime.pointee.activeSub
+        let outerEffect = runtime.pointee.runningEffect
+        let outerFired = runtime.pointee.firedScope
+        runtime.pointee.activeSub = nil
+        runtime.pointee.runningEffect = nil
+        runtime.pointee.firedScope = reusable ? .passUnretained(self) : nil
+        onChange()
+        let takenOver = reusable && runtime.pointee.firedScope == nil
+        runtime.pointee.firedScope = outerFired
+        runtime.pointee.runningEffect = outerEffect
+        runtime.pointee.activeSub = outerSub
+        if !takenOver { dispose(runtime) }
     }
 
     /// Revalidates with the dependencies held alive: this scope's links do not own

@@ -214,7 +214,11 @@ extension Graph {
                             }
                         }
                     }
-                    if !subFlags.contains(.tracker) {
+                    if subFlags.contains(.tracker) {
+                        link.pointee.sub._withUnsafeGuaranteedRef {
+                            unsafeDowncast($0, to: TrackingScope.self).liveDependencies -= 1
+                        }
+                    } else {
                         runtime.pointee.retire(dep)
                     }
                 }

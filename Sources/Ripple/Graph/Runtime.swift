@@ -37,14 +37,19 @@ struct Runtime {
     /// once no walk is in progress. Draining them in a loop keeps teardown iterative.
     var retiredNodes: [Unmanaged<ReactiveNode>] = []
     /// Effect bodies and `onChange` closures: typed, so that retiring one costs no
-    /// existential box and destroying it no witness call.
-    var retiredClosures: [() -> Void] = []
+    /// existential box and destroying it no witness call; wrapped, because an array
+    /// of bare closures stores each behind a reabstraction thunk, an allocation per
+    /// closure retired.
+    var retiredClosures: [RetiredClosure] = []
     var retiredValues: [Any] = []
     var draining = false
     /// Effects released by user code during their own run, until that run notices.
     var releasedWhileExecuting: [UnsafeRawPointer] = []
     /// How many references wait in the three arrays above.
     var retiredCount = 0
+    /// The fired tracking scope whose `onChange` is running, until a `withTracking`
+    /// takes it over.
+    var firedScope: Unmanaged<TrackingScope>?
 
     /// Whether a run on this thread is recording dependencies; inlined into reads.
     /// The C side reads `activeSub` as the runtime's first word (checked in tests).
@@ -85,8 +90,8 @@ struct Runtime {
     }
 
     /// Keeps `closure` and its captures alive until the next drain.
-    mutating func retire(closure: @escaping () -> Void) {
-        retiredClosures.append(closure)
+    mutating func retire(closure: __owned @escaping () -> Void) {
+        retiredClosures.append(RetiredClosure(body: closure))
         retiredCount += 1
     }
 
@@ -99,6 +104,10 @@ struct Runtime {
 }
 
 /// Frees a thread's runtime when the thread exits.
+struct RetiredClosure {
+    let body: () -> Void
+}
+
 private func destroyRuntime(_ raw: UnsafeMutableRawPointer) {
     let runtime = raw.assumingMemoryBound(to: Runtime.self)
     runtime.drainRetired()

@@ -20,7 +20,8 @@
 /// changed and not at all otherwise, and now shows the current values; that cancelled
 /// and disposed effects never run again and ran each cleanup once; that a child never
 /// runs in the transaction its parent disposes it; that each tracking scope fired at
-/// most once, when it should; and that exactly the nodes still reachable from the
+/// most once, when it should, and that one that re-arms in its onChange (every other
+/// scope does) fired when it should and last read the current values; and that exactly the nodes still reachable from the
 /// program's references are alive, with no subscriber left on a node that nothing
 /// reads. At the end it drops everything and checks that every node, effect and scope
 /// was released.
@@ -200,18 +201,24 @@ final class EffectRecord {
 final class ScopeRecord {
     let index: Int
     let plan: ReadPlan
+    /// Whether onChange re-arms with the same plan, as a view that keeps following.
+    let follows: Bool
     /// Keeps what the scope read alive while it is armed: a scope does not.
-    var held: [NodeRef] = []
+    var held: [Int: NodeRef] = [:]
+    /// What the last apply read.
     var view: [(id: Int, value: Int)] = []
+    /// A following scope's view when last checked.
+    var checkedView: [(id: Int, value: Int)] = []
     var viewAt = 0
     var fired = 0
     var armed = true
     /// Captured by onChange only: released when the scope lets onChange go.
     weak var witness: Witness?
 
-    init(index: Int, plan: ReadPlan) {
+    init(index: Int, plan: ReadPlan, follows: Bool) {
         self.index = index
         self.plan = plan
+        self.follows = follows
     }
 }
 
@@ -573,24 +580,31 @@ final class Interpreter {
 
     private func newScope() {
         guard scopes.count < Interpreter.maxScopes, let plan = makePlan() else { return }
-        let record = ScopeRecord(index: scopes.count, plan: plan)
-        note("t\(record.index) = withTracking(\(describe(plan)))")
+        // Every other scope follows: the usual re-arm, which takes the fired scope over.
+        let record = ScopeRecord(index: scopes.count, plan: plan, follows: scopes.count % 2 == 1)
+        note("t\(record.index) = \(record.follows ? "follow" : "withTracking")(\(describe(plan)))")
         if batchDepth > 0 { readInsideBatch = true }
-        var refs: [Int: NodeRef] = [:]
-        for input in plan.allInputs { refs[input] = handles[input]! }
-        record.held = Array(refs.values)
+        for input in plan.allInputs { record.held[input] = handles[input]! }
         let witness = Witness()
         record.witness = witness
-        let view = withTracking {
-            plan.read(refs)
-        } onChange: { [weak record] in
-            withExtendedLifetime(witness) {}
-            record?.fired += 1
-        }
-        record.view = view
+        Interpreter.arm(record, witness)
+        record.checkedView = record.view
         record.viewAt = operation
         scopes.append(record)
-        checkView(view, "t\(record.index) apply")
+        checkView(record.view, "t\(record.index) apply")
+    }
+
+    /// Runs the scope's apply; its onChange counts, and a following scope re-arms.
+    private static func arm(_ record: ScopeRecord, _ witness: Witness) {
+        let held = record.held
+        record.view = withTracking {
+            record.plan.read(held)
+        } onChange: { [weak record] in
+            withExtendedLifetime(witness) {}
+            guard let record else { return }
+            record.fired += 1
+            if record.follows, !record.held.isEmpty { arm(record, witness) }
+        }
     }
 
     /// Writes a signal and back inside one batch: nobody may notice.
@@ -700,7 +714,23 @@ final class Interpreter {
         }
         // Disposed children have been checked; forget them.
         effects.removeAll { $0.parent != nil && $0.cancelled && $0.weakHandle == nil }
-        for record in scopes where record.armed {
+        for record in scopes where record.follows {
+            let name = "t\(record.index)"
+            let expected = changed(record.checkedView, since: record.viewAt, truth) ? 1 : 0
+            // Between two effect writes it may fire, and follow, more than once.
+            let tolerant = readInsideBatch || effectWrites > 0
+            let allowed = tolerant ? (expected == 0 ? 0...Int.max : 1...Int.max) : expected...expected
+            if !allowed.contains(record.fired) {
+                fail("\(name) fired \(record.fired) times, expected \(expected)")
+            }
+            for (id, value) in record.view where truth[id] != .value(value) {
+                fail("\(name) last read n\(id) = \(value), expected \(truth[id])")
+            }
+            record.fired = 0
+            record.checkedView = record.view
+            record.viewAt = operation
+        }
+        for record in scopes where record.armed && !record.follows {
             let name = "t\(record.index)"
             let expected = changed(record.view, since: record.viewAt, truth) ? 1 : 0
             // A scope revalidated between two effect writes may fire on the state
@@ -711,12 +741,12 @@ final class Interpreter {
             }
             if record.fired > 0 {
                 record.armed = false
-                record.held = []
+                record.held = [:]
             } else {
                 record.viewAt = operation
             }
         }
-        for record in scopes where !record.armed {
+        for record in scopes where !record.armed && !record.follows {
             if record.fired > 1 { fail("t\(record.index) fired \(record.fired) times") }
             if record.witness != nil { fail("t\(record.index) keeps onChange alive after firing") }
         }
@@ -770,7 +800,7 @@ final class Interpreter {
             record.handle = nil
         }
         handles = [:]
-        for record in scopes { record.held = [] }
+        for record in scopes { record.held = [:] }
         for (id, weak) in weakNodes.enumerated() where weak.node != nil {
             fail("n\(id) is still alive after every reference was dropped")
             return
