@@ -278,15 +278,20 @@ public final class Computed<Value>: DependentNode {
                 plain.commit()
                 return value
             }
-            return valueReadThroughEngine()
+            return Computed.valueReadThroughEngine(.passUnretained(self))
         }
     }
 
+    /// The read that needs the engine. It takes the node unretained, so that a caller
+    /// holding it at +0 (an element of an array) need not retain it around the call;
+    /// the engine keeps it alive instead (see `Graph.willRead(_:)`).
     @inlinable
     @inline(never)
-    final func valueReadThroughEngine() -> Value {
-        Graph.willRead(self)
-        return unwrap()
+    static func valueReadThroughEngine(_ node: Unmanaged<Computed>) -> Value {
+        let pinned = Graph.willRead(Unmanaged<DependentNode>.fromOpaque(node.toOpaque()))
+        let value = node._withUnsafeGuaranteedRef { $0.unwrap() }
+        if pinned { node.release() }
+        return value
     }
 
     /// The current value, or the cached error rethrown.

@@ -134,7 +134,7 @@ public final class Signal<Value>: ReactiveNode {
                 plain.commit()
                 return value
             }
-            return valueReadThroughEngine()
+            return Signal.valueReadThroughEngine(.passUnretained(self))
         }
         set {
             let runtime = Graph.willWrite(self)
@@ -154,11 +154,15 @@ public final class Signal<Value>: ReactiveNode {
         }
     }
 
+    /// The read that needs the engine. It takes the node unretained, so that a caller
+    /// holding it at +0 (an element of an array) need not retain it around the call:
+    /// recording a read runs no user code that could release it, but for the saved
+    /// value of a batched write, and the engine holds the node around that itself.
     @inlinable
     @inline(never)
-    final func valueReadThroughEngine() -> Value {
-        Graph.didRead(self)
-        return storage
+    static func valueReadThroughEngine(_ node: Unmanaged<Signal>) -> Value {
+        Graph.didRead(Unmanaged<ReactiveNode>.fromOpaque(node.toOpaque()))
+        return node._withUnsafeGuaranteedRef { $0.storage }
     }
 
     /// Reads the value without recording a dependency.
@@ -266,6 +270,6 @@ public final class Signal<Value>: ReactiveNode {
 
     @usableFromInline
     override func discardLoggedWrite(_ runtime: RuntimeRef) {
-        Graph.resolveEntry(at: Int(logIndex), of: self, runtime)
+        Graph.discardEntry(at: Int(logIndex), of: self, runtime)
     }
 }

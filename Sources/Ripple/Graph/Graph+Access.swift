@@ -6,13 +6,6 @@ extension Graph {
     /// A source was read: if a run is recording, it now depends on `source`.
     @usableFromInline
     @inline(never)
-    static func didRead(_ source: ReactiveNode) {
-        recordRead(of: source, Runtime.current)
-    }
-
-    /// A source was read: if a run is recording, it now depends on `source`.
-    @usableFromInline
-    @inline(never)
     static func didRead(_ source: Unmanaged<ReactiveNode>) {
         source._withUnsafeGuaranteedRef { recordRead(of: $0, Runtime.current) }
     }
@@ -128,13 +121,51 @@ extension Graph {
         guard let sub = runtime.pointee.activeSub else { return }
         if source.flags.contains(.logged) {
             // Written in this batch: the subscribers it has now learn of the change
-            // before the reader, who sees the new value, joins them.
+            // before the reader, who sees the new value, joins them. Destroying the
+            // saved value may run user code, and the reader may hold `source` at +0:
+            // held until the run's operation ends.
+            _ = Unmanaged.passUnretained(source).retain()
+            runtime.pointee.retire(.passUnretained(source))
             resolveLogged(source, runtime)
         }
         sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
     }
 
     /// A computed is about to be read: bring it up to date, then record the dependency.
+    ///
+    /// The caller may hold `node` at +0 without having retained it, and bringing it up
+    /// to date runs user code, which could release it. A link from the recording run
+    /// keeps it alive through that: links go only when their run ends or their
+    /// subscriber is disposed, and the release then waits for the run's operation to
+    /// end. Without such a link the node is retained here; returns whether it was,
+    /// and then the caller releases it once it has read the value.
+    @usableFromInline
+    @inline(never)
+    static func willRead(_ node: Unmanaged<DependentNode>) -> Bool {
+        let runtime = Runtime.current
+        return node._withUnsafeGuaranteedRef { node in
+            let pinned = !isHeldByRecordingRun(node, runtime)
+            if pinned { _ = Unmanaged.passUnretained(node).retain() }
+            validate(node, runtime)
+            if let sub = runtime.pointee.activeSub {
+                sub._withUnsafeGuaranteedRef { link(node, $0, runtime) }
+            }
+            return pinned
+        }
+    }
+
+    /// Whether the run recording now has a link to `node` that owns it: the link its
+    /// cursor is on or about to reach, or the one this run already made.
+    @inline(__always)
+    private static func isHeldByRecordingRun(_ node: ReactiveNode, _ runtime: RuntimeRef) -> Bool {
+        guard let sub = runtime.pointee.activeSub,
+              !sub._withUnsafeGuaranteedRef({ $0.flags.contains(.tracker) })
+        else { return false }
+        return plainLink(to: node, runtime) != nil
+    }
+
+    /// A computed is about to be read by a caller that holds it: bring it up to date,
+    /// then record the dependency.
     @usableFromInline
     @inline(never)
     static func willRead(_ node: DependentNode) {
@@ -214,25 +245,35 @@ extension Graph {
         )
     }
 
-    /// Closes the log entry of `source`: destroys its saved value and clears the mark.
-    /// Returns whether the source changed.
-    @discardableResult
-    static func resolveEntry(at index: Int, of source: ReactiveNode, _ runtime: RuntimeRef) -> Bool {
+    /// Closes the log entry of `source` and clears its mark. Returns whether the source
+    /// changed, and the saved value's storage if that value still needs destroying:
+    /// destroying it may run user code (a deinit) that releases `source`, so callers do
+    /// it last.
+    static func closeEntry(
+        at index: Int, of source: ReactiveNode, _ runtime: RuntimeRef
+    ) -> (changed: Bool, savedToDestroy: UnsafeMutableRawPointer?) {
         let entry = runtime.pointee.log.entry(at: index)
-        if entry.pointee.hasSaved, entry.pointee.needsDestroy {
-            source.destroySavedValue(entry.pointee.storage)
-        }
+        let saved = entry.pointee.hasSaved && entry.pointee.needsDestroy ? entry.pointee.storage : nil
         entry.pointee.hasSaved = false
         entry.pointee.node = nil
         source.flags.remove(.logged)
-        return entry.pointee.changed
+        return (entry.pointee.changed, saved)
+    }
+
+    /// A dying source's logged write: nobody is left to notify.
+    static func discardEntry(at index: Int, of source: ReactiveNode, _ runtime: RuntimeRef) {
+        if let saved = closeEntry(at: index, of: source, runtime).savedToDestroy {
+            source.destroySavedValue(saved)
+        }
     }
 
     /// A logged source propagates its batched change now, if it really changed.
     static func resolve(_ source: ReactiveNode, at index: Int, _ runtime: RuntimeRef) {
-        if resolveEntry(at: index, of: source, runtime), source.subs != nil {
+        let (changed, saved) = closeEntry(at: index, of: source, runtime)
+        if changed, source.subs != nil {
             propagate(from: source, .dirty, runtime)
         }
+        if let saved { source.destroySavedValue(saved) }
     }
 
     /// Every source written since the last propagation point propagates, if its value

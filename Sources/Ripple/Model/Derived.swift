@@ -212,7 +212,8 @@ public struct Derived<Model: AnyObject, Value> {
             }
             // The first read creates the node and evaluates it: the engine path, out of
             // line, so that the accessor holds one copy of the inline read.
-            return model[keyPath: storageKeyPath].node(for: model).valueReadThroughEngine()
+            let node = model[keyPath: storageKeyPath].node(for: model)
+            return withExtendedLifetime(node) { Computed.valueReadThroughEngine(.passUnretained(node)) }
         }
     }
 }

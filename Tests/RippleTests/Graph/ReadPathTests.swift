@@ -143,4 +143,86 @@ import Testing
             self.computed = computed
         }
     }
+
+    // MARK: The engine path holds what it reads
+
+    /// Owns computeds, as an app's array of rows would; a row's recompute may empty it.
+    final class Rows {
+        var nodes: [Computed<Int>] = []
+    }
+
+    /// The getter hands the engine path its node unretained, as an optimized read of an
+    /// array element does; these tests call that path the same way.
+    @Test func `an untracked read whose recompute drops the last reference still returns`() {
+        let source = Signal(1)
+        let rows = Rows()
+        weak var weakRow: Computed<Int>?
+        do {
+            let row = Computed { () -> Int in
+                let value = source.value * 10
+                rows.nodes.removeAll()                 // the row's only owner lets go
+                return value
+            }
+            rows.nodes = [row]
+            weakRow = row
+        }
+        let row = Unmanaged.passUnretained(rows.nodes[0])
+        #expect(Computed<Int>.valueReadThroughEngine(row) == 10)
+        #expect(rows.nodes.isEmpty)
+        #expect(weakRow == nil)
+    }
+
+    @Test func `a tracked re-read is held by the run's own link while it recomputes`() {
+        let source = Signal(1)
+        let rows = Rows()
+        weak var weakRow: Computed<Int>?
+        do {
+            let row = Computed { () -> Int in
+                let value = source.value * 10
+                if value > 10 { rows.nodes.removeAll() }
+                return value
+            }
+            rows.nodes = [row]
+            weakRow = row
+        }
+        var seen: [Int] = []
+        let reader = Unmanaged.passUnretained(rows.nodes[0])
+        let effect = Effect { seen.append(Computed<Int>.valueReadThroughEngine(reader)) }
+        source.value = 2                               // the re-run recomputes the row
+        #expect(seen == [10, 20])
+        #expect(rows.nodes.isEmpty)
+        #expect(weakRow != nil)                        // the effect's link holds it
+        effect.cancel()
+        #expect(weakRow == nil)
+    }
+
+    @Test func `a read of a source written in the open batch holds it while it resolves`() {
+        // The old value's last element drops the signal that held it, when the batch
+        // log destroys the saved copy: on the first read of the new value.
+        final class Dropper {
+            let onDeinit: () -> Void
+            init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+            deinit { onDeinit() }
+        }
+        final class Holder { var signal: Signal<[Dropper]>? }
+        let holder = Holder()
+        holder.signal = Signal([Dropper { holder.signal = nil }])
+        weak var weakSignal = holder.signal
+        // A tracking scope subscribes without owning, so the holder is the only owner.
+        var fired = 0
+        withTracking { _ = holder.signal?.value } onChange: { fired += 1 }
+        var counts: [Int] = []
+        var effect: Effect?
+        batch {
+            holder.signal?.value = []                  // logged, with the old array saved
+            let signal = Unmanaged.passUnretained(holder.signal!)
+            effect = Effect { counts.append(Signal<[Dropper]>.valueReadThroughEngine(signal).count) }
+        }
+        #expect(counts == [0])
+        #expect(fired == 1)
+        #expect(holder.signal == nil)
+        effect?.cancel()
+        effect = nil
+        #expect(weakSignal == nil)
+    }
 }
