@@ -187,4 +187,34 @@ import Testing
         #expect(Runtime.current.pointee.batchDepth == 0)
         effect.cancel()
     }
+
+    @Test func `a saved value whose deinit releases its own source is destroyed once, last`() {
+        // The batch log saves the old array; when the batch ends it propagates the
+        // write, then destroys that copy, whose element drops the signal's only owner.
+        final class Dropper {
+            let onDeinit: () -> Void
+            init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+            deinit { onDeinit() }
+        }
+        final class Holder { var signal: Signal<[Dropper]>? }
+        let holder = Holder()
+        var deinits = 0
+        holder.signal = Signal([Dropper { deinits += 1; holder.signal = nil }])
+        weak var weakSignal = holder.signal
+        var seen: [Int] = []
+        // A tracking scope subscribes without owning the signal.
+        withTracking { _ = holder.signal?.value } onChange: { seen.append(holder.signal?.value.count ?? -1) }
+        batch { holder.signal?.value = [] }
+        #expect(deinits == 1)
+        #expect(holder.signal == nil)
+        #expect(weakSignal == nil)
+        #expect(seen.count <= 1)
+        #expect(Runtime.current.pointee.log.isEmpty)
+        let other = Signal(0)
+        var runs = 0
+        let effect = Effect { _ = other.value; runs += 1 }
+        batch { other.value = 1 }
+        #expect(runs == 2)
+        effect.cancel()
+    }
 }
