@@ -41,8 +41,9 @@ public func withTracking<T>(_ apply: () -> T, onChange: @escaping () -> Void) ->
 
 /// The subscriber behind ``withTracking(_:onChange:)``: one run, one notification.
 ///
-/// Its links own nothing, unlike every other subscriber's. It keeps itself alive
-/// while armed, until it fires or every node it read has died.
+/// Its links own nothing, unlike every other subscriber's. It holds a reference to
+/// itself from its first run until it is disposed: when it has fired and nothing took
+/// it over, when every node it read has died, or when its owner cancels it.
 ///
 /// A scope that fires stays linked while its `onChange` runs, marked stale so that no
 /// write queues it again. The usual `onChange` re-arms: the first `withTracking` it
@@ -57,9 +58,6 @@ final class TrackingScope: DependentNode {
     @exclusivity(unchecked) var liveDependencies = 0
     /// Whether a change runs `onChange`.
     @exclusivity(unchecked) private var armed = false
-    /// Whether the scope holds a reference to itself: from its first run until it is
-    /// disposed. That reference, and no other, keeps it alive while it runs.
-    @exclusivity(unchecked) private var retainsSelf = false
     /// Whether a `withTracking` inside this scope's `onChange` may take it over.
     private let reusable: Bool
     private let releaseDrain = ReleaseDrain()
@@ -97,8 +95,8 @@ final class TrackingScope: DependentNode {
             fired._withUnsafeGuaranteedRef { swap(&$0.onChange, &replaced) }
             runtime.pointee.retire(closure: replaced)
         } else {
+            // The scope's reference to itself, released when it is disposed.
             scope = .passRetained(TrackingScope(onChange: onChange, reusable: reusable))
-            scope._withUnsafeGuaranteedRef { $0.retainsSelf = true }
         }
         let run = Run(
             scope: scope, outerSub: runtime.pointee.activeSub, outerCursor: runtime.pointee.cursor, runtime: runtime
@@ -171,10 +169,7 @@ final class TrackingScope: DependentNode {
         flags.insert(.disposed)
         armed = false
         Graph.unlinkAll(self, runtime)
-        if retainsSelf {
-            retainsSelf = false
-            runtime.pointee.retire(.passUnretained(self))
-        }
+        runtime.pointee.retire(.passUnretained(self))
     }
 
     override func runQueued(_ runtime: RuntimeRef) {

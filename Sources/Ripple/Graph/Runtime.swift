@@ -103,11 +103,12 @@ struct Runtime {
 
 }
 
-/// Frees a thread's runtime when the thread exits.
+/// A retired closure, in a struct: see `Runtime.retiredClosures`.
 struct RetiredClosure {
     let body: () -> Void
 }
 
+/// Frees a thread's runtime when the thread exits.
 private func destroyRuntime(_ raw: UnsafeMutableRawPointer) {
     let runtime = raw.assumingMemoryBound(to: Runtime.self)
     runtime.drainRetired()
