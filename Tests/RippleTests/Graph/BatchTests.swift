@@ -200,7 +200,7 @@ import Testing
         let holder = Holder()
         var deinits = 0
         holder.signal = Signal([Dropper { deinits += 1; holder.signal = nil }])
-        weak var weakSignal = holder.signal
+        weak let weakSignal = holder.signal
         var seen: [Int] = []
         // A tracking scope subscribes without owning the signal.
         withTracking { _ = holder.signal?.value } onChange: { seen.append(holder.signal?.value.count ?? -1) }

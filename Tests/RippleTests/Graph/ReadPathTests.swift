@@ -207,7 +207,7 @@ import Testing
         final class Holder { var signal: Signal<[Dropper]>? }
         let holder = Holder()
         holder.signal = Signal([Dropper { holder.signal = nil }])
-        weak var weakSignal = holder.signal
+        weak let weakSignal = holder.signal
         // A tracking scope subscribes without owning, so the holder is the only owner.
         var fired = 0
         withTracking { _ = holder.signal?.value } onChange: { fired += 1 }
