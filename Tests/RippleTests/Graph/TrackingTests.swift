@@ -249,9 +249,11 @@ import Testing
         let count = Signal(0)
         var shown: [Int] = []
         var fired = 0
+        var following = true
         func follow() {
             shown.append(withTracking { count.value } onChange: {
                 fired += 1
+                guard following else { return }
                 if count.value < 3 { count.value += 1 }
                 follow()
             })
@@ -263,13 +265,20 @@ import Testing
         count.value = 5
         #expect(shown == [0, 2, 5])
         #expect(fired == 2)
+        // Stop: onChange captures count, so only one last firing lets both go.
+        following = false
+        count.value = 6
+        #expect(fired == 3)
+        #expect(count.subs == nil)
     }
 
     @Test func `a write in onChange after the re-arm fires the re-armed scope`() {
         let count = Signal(0)
         var shown: [Int] = []
+        var following = true
         func follow() {
             shown.append(withTracking { count.value } onChange: {
+                guard following else { return }
                 follow()
                 if count.value < 3 { count.value += 1 }
             })
@@ -278,6 +287,11 @@ import Testing
         count.value = 1
         #expect(shown == [0, 1, 2, 3])
         #expect(count.subs != nil)
+        // Stop: onChange captures count, so only one last firing lets both go.
+        following = false
+        count.value = 4
+        #expect(shown == [0, 1, 2, 3])
+        #expect(count.subs == nil)
     }
 
     @Test func `only the first scope an onChange starts takes the fired one over`() {
