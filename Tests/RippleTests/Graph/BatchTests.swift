@@ -191,15 +191,9 @@ import Testing
     @Test func `a saved value whose deinit releases its own source is destroyed once, last`() {
         // The batch log saves the old array; when the batch ends it propagates the
         // write, then destroys that copy, whose element drops the signal's only owner.
-        final class Dropper {
-            let onDeinit: () -> Void
-            init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
-            deinit { onDeinit() }
-        }
-        final class Holder { var signal: Signal<[Dropper]>? }
-        let holder = Holder()
+        let holder = SignalHolder<[DeinitAction]>()
         var deinits = 0
-        holder.signal = Signal([Dropper { deinits += 1; holder.signal = nil }])
+        holder.signal = Signal([DeinitAction { deinits += 1; holder.signal = nil }])
         weak let weakSignal = holder.signal
         var seen: [Int] = []
         // A tracking scope subscribes without owning the signal.

@@ -149,6 +149,16 @@ import Testing
     /// Owns computeds, as an app's array of rows would; a row's recompute may empty it.
     final class Rows {
         var nodes: [Computed<Int>] = []
+
+        /// Adds a row worth ten times `source`, which empties `nodes`, its only owner,
+        /// when it recomputes to more than `limit`.
+        func addRow(times source: Signal<Int>, clearingAbove limit: Int) {
+            nodes.append(Computed { [unowned self] () -> Int in
+                let value = source.value * 10
+                if value > limit { self.nodes.removeAll() }
+                return value
+            })
+        }
     }
 
     /// The getter hands the engine path its node unretained, as an optimized read of an
@@ -156,16 +166,8 @@ import Testing
     @Test func `an untracked read whose recompute drops the last reference still returns`() {
         let source = Signal(1)
         let rows = Rows()
-        weak var weakRow: Computed<Int>?
-        do {
-            let row = Computed { () -> Int in
-                let value = source.value * 10
-                rows.nodes.removeAll()                 // the row's only owner lets go
-                return value
-            }
-            rows.nodes = [row]
-            weakRow = row
-        }
+        rows.addRow(times: source, clearingAbove: 0)   // its first recompute lets go
+        weak let weakRow = rows.nodes[0]
         let row = Unmanaged.passUnretained(rows.nodes[0])
         #expect(Computed<Int>.valueReadThroughEngine(row) == 10)
         #expect(rows.nodes.isEmpty)
@@ -175,16 +177,8 @@ import Testing
     @Test func `a tracked re-read is held by the run's own link while it recomputes`() {
         let source = Signal(1)
         let rows = Rows()
-        weak var weakRow: Computed<Int>?
-        do {
-            let row = Computed { () -> Int in
-                let value = source.value * 10
-                if value > 10 { rows.nodes.removeAll() }
-                return value
-            }
-            rows.nodes = [row]
-            weakRow = row
-        }
+        rows.addRow(times: source, clearingAbove: 10)  // its second recompute lets go
+        weak let weakRow = rows.nodes[0]
         var seen: [Int] = []
         let reader = Unmanaged.passUnretained(rows.nodes[0])
         let effect = Effect { seen.append(Computed<Int>.valueReadThroughEngine(reader)) }
@@ -199,14 +193,8 @@ import Testing
     @Test func `a read of a source written in the open batch holds it while it resolves`() {
         // The old value's last element drops the signal that held it, when the batch
         // log destroys the saved copy: on the first read of the new value.
-        final class Dropper {
-            let onDeinit: () -> Void
-            init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
-            deinit { onDeinit() }
-        }
-        final class Holder { var signal: Signal<[Dropper]>? }
-        let holder = Holder()
-        holder.signal = Signal([Dropper { holder.signal = nil }])
+        let holder = SignalHolder<[DeinitAction]>()
+        holder.signal = Signal([DeinitAction { holder.signal = nil }])
         weak let weakSignal = holder.signal
         // A tracking scope subscribes without owning, so the holder is the only owner.
         var fired = 0
@@ -216,7 +204,7 @@ import Testing
         batch {
             holder.signal?.value = []                  // logged, with the old array saved
             let signal = Unmanaged.passUnretained(holder.signal!)
-            effect = Effect { counts.append(Signal<[Dropper]>.valueReadThroughEngine(signal).count) }
+            effect = Effect { counts.append(Signal<[DeinitAction]>.valueReadThroughEngine(signal).count) }
         }
         #expect(counts == [0])
         #expect(fired == 1)

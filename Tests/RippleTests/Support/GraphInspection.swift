@@ -32,3 +32,16 @@ func dependencies(of node: DependentNode) -> [ObjectIdentifier] {
 
 /// An object whose lifetime a test follows through a weak reference.
 final class Token {}
+
+/// An object that runs `onDeinit` when it dies: a deinit with side effects, such as
+/// releasing the node whose value holds it.
+final class DeinitAction {
+    let onDeinit: () -> Void
+    init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+}
+
+/// The only owner of a signal, which a test can drop at any moment.
+final class SignalHolder<Value> {
+    var signal: Signal<Value>?
+}
