@@ -313,7 +313,9 @@ public final class Computed<Value>: DependentNode {
             plain.commit()
             return try cached.get()
         }
-        Graph.willRead(self)
+        let node = Unmanaged<DependentNode>.passUnretained(self)
+        let pinned = Graph.willRead(node)
+        defer { if pinned { node.release() } }
         return try cached.unsafelyUnwrapped.get()
     }
 

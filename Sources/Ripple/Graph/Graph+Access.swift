@@ -144,35 +144,30 @@ extension Graph {
     static func willRead(_ node: Unmanaged<DependentNode>) -> Bool {
         let runtime = Runtime.current
         return node._withUnsafeGuaranteedRef { node in
-            let pinned = !isHeldByRecordingRun(node, runtime)
-            if pinned { _ = Unmanaged.passUnretained(node).retain() }
+            // The recording run's own link, found once: it both holds the node and is
+            // the link the read confirms. Bringing the node up to date runs other runs,
+            // which restore the cursor, so the link found stays the one to confirm.
+            let owningLink = linkOwningNode(node, runtime)
+            if owningLink == nil { _ = Unmanaged.passUnretained(node).retain() }
             validate(node, runtime)
-            if let sub = runtime.pointee.activeSub {
+            if let owningLink {
+                owningLink.commit()
+            } else if let sub = runtime.pointee.activeSub {
                 sub._withUnsafeGuaranteedRef { link(node, $0, runtime) }
             }
-            return pinned
+            return owningLink == nil
         }
     }
 
-    /// Whether the run recording now has a link to `node` that owns it: the link its
-    /// cursor is on or about to reach, or the one this run already made.
+    /// The recording run's link to `node`, if it has one that owns the node: the link
+    /// its cursor is on or about to reach, or the one this run already made. Nil when
+    /// no run records, or a tracking scope does (its links own nothing).
     @inline(__always)
-    private static func isHeldByRecordingRun(_ node: ReactiveNode, _ runtime: RuntimeRef) -> Bool {
+    private static func linkOwningNode(_ node: ReactiveNode, _ runtime: RuntimeRef) -> PlainRead? {
         guard let sub = runtime.pointee.activeSub,
               !sub._withUnsafeGuaranteedRef({ $0.flags.contains(.tracker) })
-        else { return false }
-        return plainLink(to: node, runtime) != nil
-    }
-
-    /// A computed is about to be read by a caller that holds it: bring it up to date,
-    /// then record the dependency.
-    @usableFromInline
-    @inline(never)
-    static func willRead(_ node: DependentNode) {
-        let runtime = Runtime.current
-        validate(node, runtime)
-        guard let sub = runtime.pointee.activeSub else { return }
-        sub._withUnsafeGuaranteedRef { link(node, $0, runtime) }
+        else { return nil }
+        return plainLink(to: node, runtime)
     }
 
     /// A computed is about to be read without tracking.
