@@ -35,6 +35,9 @@ struct BatchLog {
 
     private var chunks: [UnsafeMutablePointer<Entry>] = []
     @usableFromInline private(set) var count = 0
+    /// Entries whose saved value has an allocation of its own; when none has, emptying
+    /// the log need not visit the entries.
+    private var ownedStorageCount = 0
 
     @usableFromInline var isEmpty: Bool { count == 0 }
 
@@ -44,15 +47,18 @@ struct BatchLog {
     }
 
     /// Adds an entry for `node`, changed, with room for a saved value of the given
-    /// layout.
-    mutating func append(_ node: ReactiveNode, size: Int, alignment: Int, trivial: Bool) -> Int {
-        if count == chunks.count << BatchLog.chunkShift {
-            chunks.append(.allocate(capacity: 1 << BatchLog.chunkShift))
-        }
+    /// layout; returns its index and the entry.
+    @inline(__always)
+    mutating func append(
+        _ node: ReactiveNode, size: Int, alignment: Int, trivial: Bool
+    ) -> (index: Int, entry: UnsafeMutablePointer<Entry>) {
         let index = count
-        count += 1
-        let entry = self.entry(at: index)
+        let chunkIndex = index >> BatchLog.chunkShift
+        if chunkIndex == chunks.count { addChunk() }
+        count = index &+ 1
+        let entry = chunks[chunkIndex] + (index & BatchLog.chunkMask)
         let fitsInline = size <= BatchLog.inlineCapacity && alignment <= MemoryLayout<UInt64>.alignment
+        if !fitsInline { ownedStorageCount &+= 1 }
         // Fields are trivial: each is set on its own, the inline room stays untouched.
         entry.pointer(to: \.node)!.initialize(to: .passUnretained(node))
         entry.pointer(to: \.storage)!.initialize(to: fitsInline
@@ -62,16 +68,24 @@ struct BatchLog {
         entry.pointer(to: \.hasSaved)!.initialize(to: true)
         entry.pointer(to: \.needsDestroy)!.initialize(to: !trivial)
         entry.pointer(to: \.ownsStorage)!.initialize(to: !fitsInline)
-        return index
+        return (index, entry)
+    }
+
+    @inline(never)
+    private mutating func addChunk() {
+        chunks.append(.allocate(capacity: 1 << BatchLog.chunkShift))
     }
 
     /// Removes every entry; saved values are already destroyed.
     mutating func removeAll() {
-        for index in 0..<count {
-            let entry = self.entry(at: index)
-            if entry.pointee.ownsStorage {
-                entry.pointee.storage.deallocate()
+        if ownedStorageCount > 0 {
+            for index in 0..<count {
+                let entry = self.entry(at: index)
+                if entry.pointee.ownsStorage {
+                    entry.pointee.storage.deallocate()
+                }
             }
+            ownedStorageCount = 0
         }
         count = 0
     }

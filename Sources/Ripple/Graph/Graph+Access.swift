@@ -232,22 +232,19 @@ extension Graph {
     static func logWrite(
         of source: ReactiveNode, size: Int, alignment: Int, trivial: Bool, _ runtime: RuntimeRef
     ) -> LogSlot {
-        let index = runtime.pointee.log.append(source, size: size, alignment: alignment, trivial: trivial)
+        let (index, entry) = runtime.pointee.log.append(source, size: size, alignment: alignment, trivial: trivial)
         source.flags.insert(.logged)
-        return LogSlot(
-            index: UInt32(truncatingIfNeeded: index),
-            storage: runtime.pointee.log.entry(at: index).pointee.storage
-        )
+        return LogSlot(index: UInt32(truncatingIfNeeded: index), storage: entry.pointee.storage)
     }
 
     /// Closes the log entry of `source` and clears its mark. Returns whether the source
     /// changed, and the saved value's storage if that value still needs destroying:
     /// destroying it may run user code (a deinit) that releases `source`, so callers do
     /// it last.
+    @inline(__always)
     static func closeEntry(
-        at index: Int, of source: ReactiveNode, _ runtime: RuntimeRef
+        _ entry: UnsafeMutablePointer<BatchLog.Entry>, of source: ReactiveNode
     ) -> (changed: Bool, savedToDestroy: UnsafeMutableRawPointer?) {
-        let entry = runtime.pointee.log.entry(at: index)
         let saved = entry.pointee.hasSaved && entry.pointee.needsDestroy ? entry.pointee.storage : nil
         entry.pointee.hasSaved = false
         entry.pointee.node = nil
@@ -257,14 +254,21 @@ extension Graph {
 
     /// A dying source's logged write: nobody is left to notify.
     static func discardEntry(at index: Int, of source: ReactiveNode, _ runtime: RuntimeRef) {
-        if let saved = closeEntry(at: index, of: source, runtime).savedToDestroy {
+        if let saved = closeEntry(runtime.pointee.log.entry(at: index), of: source).savedToDestroy {
             source.destroySavedValue(saved)
         }
     }
 
     /// A logged source propagates its batched change now, if it really changed.
     static func resolve(_ source: ReactiveNode, at index: Int, _ runtime: RuntimeRef) {
-        let (changed, saved) = closeEntry(at: index, of: source, runtime)
+        resolve(source, runtime.pointee.log.entry(at: index), runtime)
+    }
+
+    @inline(__always)
+    private static func resolve(
+        _ source: ReactiveNode, _ entry: UnsafeMutablePointer<BatchLog.Entry>, _ runtime: RuntimeRef
+    ) {
+        let (changed, saved) = closeEntry(entry, of: source)
         if changed, source.subs != nil {
             propagate(from: source, .dirty, runtime)
         }
@@ -276,8 +280,9 @@ extension Graph {
     static func propagateBatchLog(_ runtime: RuntimeRef) {
         var index = 0
         while index < runtime.pointee.log.count {
-            if let node = runtime.pointee.log.entry(at: index).pointee.node {
-                node._withUnsafeGuaranteedRef { resolve($0, at: index, runtime) }
+            let entry = runtime.pointee.log.entry(at: index)
+            if let node = entry.pointee.node {
+                node._withUnsafeGuaranteedRef { resolve($0, entry, runtime) }
             }
             index += 1
         }
