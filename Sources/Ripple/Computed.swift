@@ -354,17 +354,26 @@ public final class Computed<Value>: DependentNode {
         // A derived property whose model is gone keeps its last value, inert.
         if flags.contains(.modelGone) { return false }
         let outer = Graph.beginComputing(self, runtime)
-        let result = Result(catching: compute)
+        // The value and the error take separate paths, so that an equal value (the
+        // common case) leaves the cache untouched and no `Result` is copied or destroyed.
+        let new: Value
+        do {
+            new = try compute()
+        } catch {
+            Graph.endComputing(self, outer, runtime)
+            cached = .failure(error)
+            version &+= 1
+            return true
+        }
         let changed: Bool
-        switch (cached, result) {
-        case (.success(let old)?, .success(let new)):
+        if case .success(let old)? = cached {
             changed = !equal(old, new)
-        default:
+        } else {
             changed = true
         }
         Graph.endComputing(self, outer, runtime)
         if changed {
-            cached = result
+            cached = .success(new)
             version &+= 1
         }
         return changed
