@@ -366,14 +366,22 @@ public final class Computed<Value>: DependentNode {
             return true
         }
         let changed: Bool
+        let replacesValue: Bool
         if case .success(let old)? = cached {
             changed = !equal(old, new)
+            replacesValue = true
         } else {
             changed = true
+            replacesValue = false
         }
         Graph.endComputing(self, outer, runtime)
         if changed {
-            cached = .success(new)
+            if replacesValue && _isPOD(Value.self) {
+                // Nothing in the old value needs destroying: overwrite it in place.
+                withUnsafeMutablePointer(to: &cached) { $0.initialize(to: .success(new)) }
+            } else {
+                cached = .success(new)
+            }
             version &+= 1
         }
         return changed
