@@ -254,6 +254,50 @@ import Testing
         effect.cancel()
     }
 
+    @Test func `the cache holds one value at a time through values and errors`() throws {
+        final class Token: Equatable {
+            let id: Int
+            let onDeinit: () -> Void
+            init(_ id: Int, onDeinit: @escaping () -> Void) { self.id = id; self.onDeinit = onDeinit }
+            deinit { onDeinit() }
+            static func == (lhs: Token, rhs: Token) -> Bool { lhs.id == rhs.id }
+        }
+        var alive = 0
+        let input = Signal(1)
+        let token = Computed { () throws -> Token in
+            guard input.value >= 0 else { throw Failure(run: input.value) }
+            alive += 1
+            return Token(input.value) { alive -= 1 }
+        }
+        #expect(try token.get().id == 1)
+        #expect(alive == 1)
+        input.value = 2                     // a new value replaces the old one
+        #expect(try token.get().id == 2)
+        #expect(alive == 1)
+        input.value = -1                    // an error replaces the value
+        #expect(throws: Failure(run: -1)) { try token.get() }
+        #expect(alive == 0)
+        input.value = 3                     // a value replaces the error
+        #expect(try token.get().id == 3)
+        #expect(alive == 1)
+
+        // A trivial value takes the in-place path between two values.
+        let doubled = Computed { () throws -> Int in
+            guard input.value >= 0 else { throw Failure(run: input.value) }
+            return input.value * 2
+        }
+        var seen: [String] = []
+        let effect = Effect {
+            do { seen.append("\(try doubled.get())") } catch { seen.append("error") }
+        }
+        input.value = 4
+        input.value = -2
+        input.value = 5
+        input.value = 6
+        #expect(seen == ["6", "8", "error", "10", "12"])
+        effect.cancel()
+    }
+
     // MARK: Custom equality
 
     @Test func `a custom comparer is called as equals(old, new) between values only`() throws {
