@@ -63,9 +63,9 @@ public final class Effect: DependentNode {
         _ name: String? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
-        _ body: @escaping () -> Void
+        _ body: consuming @escaping () -> Void
     ) {
-        self.body = EnvironmentScope.bind(body)
+        self.body = EnvironmentScope.bind(consume body)
         self.name = name
         self.file = file
         self.line = line

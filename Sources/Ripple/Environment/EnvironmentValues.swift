@@ -164,7 +164,9 @@ enum EnvironmentScope {
 
     /// The same for an effect's body, without the reabstraction thunks a generic
     /// signature would wrap around every call of it.
-    static func bind(_ body: @escaping () -> Void) -> () -> Void {
+    /// It takes `body` owned: an initializer hands its argument over, with no retain and
+    /// release around the call.
+    static func bind(_ body: __owned @escaping () -> Void) -> () -> Void {
         guard let values = captured() else { return body }
         return { EnvironmentScope.$current.withValue(values, operation: body) }
     }

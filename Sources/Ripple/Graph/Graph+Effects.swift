@@ -89,6 +89,7 @@ extension Graph {
         return true
     }
 
+    @inline(__always)
     private static func countRun(of effect: Effect, _ runtime: RuntimeRef) {
         // A run outside a flush (the first one) belongs to the flush that follows it.
         let epoch = runtime.pointee.flushing ? runtime.pointee.flushEpoch : runtime.pointee.flushEpoch &+ 1
@@ -96,14 +97,16 @@ extension Graph {
             effect.runStamp = epoch
             effect.runsThisFlush = 0
         }
-        effect.runsThisFlush += 1
-        if effect.runsThisFlush > 100 {
-            fatalError("""
-                Ripple: effect \(effect.displayName) ran 101 times in one flush: it keeps \
-                writing state it reads, so the graph never settles (a loop). Write only \
-                when the value really differs, or derive the value with a Computed.
-                """)
-        }
+        effect.runsThisFlush &+= 1
+        if effect.runsThisFlush > 100 { neverSettles(effect) }
+    }
+
+    private static func neverSettles(_ effect: Effect) -> Never {
+        fatalError("""
+            Ripple: effect \(effect.displayName) ran 101 times in one flush: it keeps \
+            writing state it reads, so the graph never settles (a loop). Write only \
+            when the value really differs, or derive the value with a Computed.
+            """)
     }
 
     /// Cancels an effect for good: children, cleanups, then its links.
