@@ -41,19 +41,31 @@ public final class Computed<Value>: DependentNode {
     ///   - capturesEnvironment: false for a model's derived property, which belongs to
     ///     its model rather than to the scope that first read it (and capturing a scope
     ///     that holds the model would keep the model alive through its own node).
-    @usableFromInline
+    ///
+    /// Inlinable, so that it is specialized where the value type is known: a generic
+    /// initializer looks up the metadata of the cache's type at run time to store its
+    /// empty state, a hashed, locked search that cost more than the rest of the
+    /// initializer together.
+    @inlinable
     init(
         compute: @escaping () throws -> Value,
         update: @escaping (DependentNode, RuntimeRef) -> Bool,
         capturesEnvironment: Bool = true
     ) {
-        if capturesEnvironment, let environment = EnvironmentScope.captured() {
-            self.compute = { try EnvironmentScope.$current.withValue(environment, operation: compute) }
+        if capturesEnvironment, let bound = Computed.bindingEnvironment(compute) {
+            self.compute = bound
             super.init(flags: [.computed, .dirty, .capturedEnvironment], update: update)
         } else {
             self.compute = compute
             super.init(flags: [.computed, .dirty], update: update)
         }
+    }
+
+    /// `compute`, made to run in the active environment, or nil when there is none.
+    @usableFromInline
+    static func bindingEnvironment(_ compute: @escaping () throws -> Value) -> (() throws -> Value)? {
+        guard let environment = EnvironmentScope.captured() else { return nil }
+        return { try EnvironmentScope.$current.withValue(environment, operation: compute) }
     }
 
     @inlinable
