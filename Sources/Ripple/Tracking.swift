@@ -30,10 +30,10 @@
 ///   - onChange: Runs once, outside any tracking scope; writes in it are batched.
 /// - Returns: What `apply` returned.
 @inlinable
-public func withTracking<T>(_ apply: () -> T, onChange: @escaping () -> Void) -> T {
+public func withTracking<T>(_ apply: () -> T, onChange: consuming @escaping () -> Void) -> T {
     // Inlined into the caller, which calls `apply` directly; the scope's work is not
     // generic.
-    let run = TrackingScope.begin(onChange: onChange)
+    let run = TrackingScope.begin(onChange: consume onChange)
     let result = apply()
     TrackingScope.end(run)
     return result
@@ -80,18 +80,20 @@ final class TrackingScope: DependentNode {
     /// Starts recording reads into a scope: the fired scope whose `onChange` is
     /// running, if it is free to take over, or a new one.
     @usableFromInline
-    static func begin(onChange: @escaping () -> Void) -> Run {
-        begin(onChange: onChange, reusable: true)
+    static func begin(onChange: consuming @escaping () -> Void) -> Run {
+        begin(onChange: consume onChange, reusable: true)
     }
 
-    private static func begin(onChange: @escaping () -> Void, reusable: Bool) -> Run {
+    /// It takes `onChange` owned: the caller's closure is stored, or swapped into the
+    /// fired scope, with no retain and release around the call.
+    private static func begin(onChange: consuming @escaping () -> Void, reusable: Bool) -> Run {
         let runtime = Runtime.current
         let scope: Unmanaged<TrackingScope>
         if reusable, let fired = runtime.pointee.firedScope {
             runtime.pointee.firedScope = nil
             scope = fired
             // The old closure may be the one running now: it is released later.
-            var replaced = onChange
+            var replaced = consume onChange
             fired._withUnsafeGuaranteedRef { swap(&$0.onChange, &replaced) }
             runtime.pointee.retire(closure: replaced)
         } else {
