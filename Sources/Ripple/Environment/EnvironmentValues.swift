@@ -165,7 +165,8 @@ enum EnvironmentScope {
     /// The same for an effect's body, without the reabstraction thunks a generic
     /// signature would wrap around every call of it.
     /// It takes `body` owned: an initializer hands its argument over, with no retain and
-    /// release around the call.
+    /// release around the call. (`__owned`, not `consuming`: with `consuming`, the
+    /// compiler allocated the wrapping closure on every call, environment or not.)
     static func bind(_ body: __owned @escaping () -> Void) -> () -> Void {
         guard let values = captured() else { return body }
         return { EnvironmentScope.$current.withValue(values, operation: body) }
