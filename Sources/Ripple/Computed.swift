@@ -32,7 +32,10 @@
 /// owners: once unobserved, it detaches from its sources.
 public final class Computed<Value>: DependentNode {
     @usableFromInline let compute: () throws -> Value
-    @usableFromInline @exclusivity(unchecked) final var cached: Result<Value, any Error>?
+    /// Valid once the node has run; until then (the node is dirty) a placeholder error.
+    /// Not an optional: freeing a computed then looks up one generic type at run time
+    /// (this one) rather than two (it and its optional), each a hashed, locked search.
+    @usableFromInline @exclusivity(unchecked) final var cached: Result<Value, any Error>
     private let releaseDrain = ReleaseDrain()
 
     /// - Parameters:
@@ -52,6 +55,7 @@ public final class Computed<Value>: DependentNode {
         update: @escaping (DependentNode, RuntimeRef) -> Bool,
         capturesEnvironment: Bool = true
     ) {
+        cached = .failure(notYetComputed)
         if capturesEnvironment, let bound = Computed.bindingEnvironment(compute) {
             self.compute = bound
             super.init(flags: [.computed, .dirty, .capturedEnvironment], update: update)
@@ -266,8 +270,11 @@ public final class Computed<Value>: DependentNode {
 
     deinit {
         // Keep the closure's captures alive past this object's own teardown; the
-        // release drain lets them go one at a time (see `ReleaseDrain`).
-        Runtime.current.pointee.retire(value: compute)
+        // release drain lets them go one at a time (see `ReleaseDrain`). Retired as a
+        // closure of the same representation, never called: boxing it in `Any` looked
+        // up its function type at run time on every free, and a cast to a function
+        // type allocated a reabstraction thunk.
+        Runtime.current.pointee.retire(unsafeBitCast(compute, to: RetiredClosure.self))
     }
 
     /// The current value, recomputed first if a dependency changed. Reading it in a
@@ -286,7 +293,7 @@ public final class Computed<Value>: DependentNode {
         // around the call. The value is read before `commit()`, and the engine path has
         // its own exit: see `Graph.PlainRead`.
         @inline(__always) get {
-            if let plain = Graph.plainRead(ofComputed: self), case .success(let value)? = cached {
+            if let plain = Graph.plainRead(ofComputed: self), case .success(let value) = cached {
                 plain.commit()
                 return value
             }
@@ -321,14 +328,14 @@ public final class Computed<Value>: DependentNode {
     @inlinable
     public func get() throws -> Value {
         if let plain = Graph.plainRead(ofComputed: self) {
-            let cached = cached.unsafelyUnwrapped
+            let cached = cached
             plain.commit()
             return try cached.get()
         }
         let node = Unmanaged<DependentNode>.passUnretained(self)
         let pinned = Graph.willRead(node)
         defer { if pinned { node.release() } }
-        return try cached.unsafelyUnwrapped.get()
+        return try cached.get()
     }
 
     /// The current value, recomputed if needed, without recording a dependency.
@@ -347,7 +354,7 @@ public final class Computed<Value>: DependentNode {
 
     @inlinable
     func unwrap() -> Value {
-        switch cached.unsafelyUnwrapped {
+        switch cached {
         case .success(let value): return value
         case .failure(let error): Graph.computedHoldsError(error)
         }
@@ -379,7 +386,7 @@ public final class Computed<Value>: DependentNode {
         }
         let changed: Bool
         let replacesValue: Bool
-        if case .success(let old)? = cached {
+        if case .success(let old) = cached {
             changed = !equal(old, new)
             replacesValue = true
         } else {
@@ -448,4 +455,13 @@ extension Graph {
             with `try computed.get()` to handle the error.
             """)
     }
+}
+
+/// What a computed's cache holds before its first run. No read sees it: a computed
+/// that has not run is dirty, so a read runs it first.
+@usableFromInline
+let notYetComputed: any Error = NotYetComputed()
+
+private struct NotYetComputed: Error, CustomStringConvertible {
+    var description: String { "the computed has not run yet (a Ripple bug if you see this)" }
 }

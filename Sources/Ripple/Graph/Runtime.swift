@@ -91,11 +91,15 @@ struct Runtime {
 
     /// Keeps `closure` and its captures alive until the next drain.
     mutating func retire(closure: __owned @escaping () -> Void) {
-        retiredClosures.append(RetiredClosure(body: closure))
+        retire(RetiredClosure(body: closure))
+    }
+
+    mutating func retire(_ closure: __owned RetiredClosure) {
+        retiredClosures.append(closure)
         retiredCount += 1
     }
 
-    /// Keeps `value` (typically a closure and its captures) alive until the next drain.
+    /// Keeps `value` alive until the next drain.
     mutating func retire(value: Any) {
         retiredValues.append(value)
         retiredCount += 1

@@ -30,6 +30,24 @@ import Testing
         #expect(runs == 1)
     }
 
+    @Test func `a computed dropped before its first read frees its closure, and one that held an error its error`() {
+        struct Failure: Error { let token: Token }
+        weak var weakToken: Token?
+        weak var weakErrorToken: Token?
+        do {
+            let token = Token()
+            weakToken = token
+            let neverRead = Computed { [token] in "\(ObjectIdentifier(token))" }
+            let errorToken = Token()
+            weakErrorToken = errorToken
+            let failing = Computed { () throws -> Token in throw Failure(token: errorToken) }
+            #expect(throws: Failure.self) { try failing.get() }
+            withExtendedLifetime(neverRead) {}
+        }
+        #expect(weakToken == nil)
+        #expect(weakErrorToken == nil)
+    }
+
     @Test func `a dropped effect and what its closures captured are freed`() {
         let source = Signal(1)
         var runs = 0, cleanups = 0
