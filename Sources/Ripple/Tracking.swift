@@ -92,10 +92,9 @@ final class TrackingScope: DependentNode {
         if reusable, let fired = runtime.pointee.firedScope {
             runtime.pointee.firedScope = nil
             scope = fired
-            // The old closure may be the one running now: it is released later.
-            var replaced = consume onChange
-            fired._withUnsafeGuaranteedRef { swap(&$0.onChange, &replaced) }
-            runtime.pointee.retire(closure: replaced)
+            // The old closure is the one running now, if `onChange` re-arms; the
+            // reference `runQueued` holds for the call keeps it alive until it returns.
+            fired._withUnsafeGuaranteedRef { $0.onChange = onChange }
         } else {
             // The scope's reference to itself, released when it is disposed.
             scope = .passRetained(TrackingScope(onChange: onChange, reusable: reusable))
@@ -189,7 +188,10 @@ final class TrackingScope: DependentNode {
         runtime.pointee.activeSub = nil
         runtime.pointee.runningEffect = nil
         runtime.pointee.firedScope = reusable ? .passUnretained(self) : nil
-        onChange()
+        // A reference of the call's own: `onChange` may re-arm, and the `withTracking`
+        // that takes this scope over replaces the stored closure.
+        let running = onChange
+        running()
         let takenOver = reusable && runtime.pointee.firedScope == nil
         runtime.pointee.firedScope = outerFired
         runtime.pointee.runningEffect = outerEffect

@@ -113,6 +113,40 @@ import Testing
         #expect(weakToken == nil)
     }
 
+    /// The scope is taken over by the `withTracking` inside `onChange`, which replaces
+    /// the running closure; the replaced one goes once it returns, and a deinit among
+    /// its captures may use the engine.
+    @Test func `a re-armed scope lets go of the onChange it replaced once that returns`() {
+        final class WritesOnDeinit {
+            let log: Signal<[Int]>
+            let id: Int
+            init(_ log: Signal<[Int]>, _ id: Int) { self.log = log; self.id = id }
+            deinit { log.value.append(id) }
+        }
+        let source = Signal(0)
+        let log = Signal([Int]())
+        var seen: [Int] = []
+        weak var weakFirst: WritesOnDeinit?
+        func follow(_ generation: Int) {
+            let capture = WritesOnDeinit(log, generation)
+            if generation == 0 { weakFirst = capture }
+            withTracking { _ = source.value } onChange: { [capture] in
+                seen.append(capture.id)
+                follow(generation + 1)
+                #expect(capture.id == generation)   // still alive while it runs
+            }
+        }
+        follow(0)
+        #expect(weakFirst != nil)
+        source.value = 1
+        #expect(weakFirst == nil)
+        #expect(seen == [0])
+        #expect(log.value == [0])
+        source.value = 2
+        #expect(seen == [0, 1])
+        #expect(log.value == [0, 1])
+    }
+
     @Test
     func `a tracking scope whose every dependency died releases onChange at once`() {
         weak var weakToken: Token?
