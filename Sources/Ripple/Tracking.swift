@@ -188,15 +188,19 @@ final class TrackingScope: DependentNode {
         runtime.pointee.activeSub = nil
         runtime.pointee.runningEffect = nil
         runtime.pointee.firedScope = reusable ? .passUnretained(self) : nil
-        // A reference of the call's own: `onChange` may re-arm, and the `withTracking`
-        // that takes this scope over replaces the stored closure.
+        // The call owns the closure, moved out of the scope: a `withTracking` in it
+        // that takes this scope over stores its own, and this one goes when it returns.
         let running = onChange
+        onChange = {}
         running()
         let takenOver = reusable && runtime.pointee.firedScope == nil
         runtime.pointee.firedScope = outerFired
         runtime.pointee.runningEffect = outerEffect
         runtime.pointee.activeSub = outerSub
-        if !takenOver { dispose(runtime) }
+        if !takenOver {
+            onChange = running
+            dispose(runtime)
+        }
     }
 
     /// Revalidates with the dependencies held alive: this scope's links do not own
