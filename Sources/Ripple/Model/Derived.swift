@@ -156,13 +156,19 @@ public struct Derived<Model: AnyObject, Value> {
         fatalError()
     }
 
-    /// The computed node behind the property, created on first read.
+    /// Creates the computed node behind the property, on its first read.
+    ///
+    /// The node is built outside any access to the model's storage, which is then
+    /// modified only to store it: a call the optimizer cannot see into during that
+    /// access (the node's initializer reaches into Ripple) would make it keep a
+    /// dynamic exclusivity check on every later read of the property (measured:
+    /// 2.3 -> 10.6 ns per memoized read).
     @inlinable
-    mutating func node(for model: Model) -> Computed<Value> {
-        if let liveNode {
-            return liveNode.takeUnretainedValue()
-        }
-        let compute = self.compute
+    static func createNode(
+        in model: Model, storage storageKeyPath: ReferenceWritableKeyPath<Model, Derived<Model, Value>>
+    ) -> Computed<Value> {
+        let compute = model[keyPath: storageKeyPath].compute
+        let rule = model[keyPath: storageKeyPath].rule
         // Unowned, not weak: a weak reference gives the model a side table, which
         // sends every retain and release of it down the runtime's slow path. The
         // closure never runs once the model is gone (see `DerivedNodeOwner`).
@@ -170,9 +176,15 @@ public struct Derived<Model: AnyObject, Value> {
             [unowned(unsafe) model] in
             withExtendedLifetime(model) { compute($0) }
         }
-        owner = DerivedNodeOwner(node)
-        liveNode = .passUnretained(node)
+        let owner = DerivedNodeOwner(node)
+        model[keyPath: storageKeyPath].install(node, ownedBy: owner)
         return node
+    }
+
+    @inlinable
+    mutating func install(_ node: Computed<Value>, ownedBy owner: DerivedNodeOwner) {
+        self.owner = owner
+        liveNode = .passUnretained(node)
     }
 
     /// The property's value: what the compiler calls for each read of a `@Derived`
@@ -212,7 +224,7 @@ public struct Derived<Model: AnyObject, Value> {
             }
             // The first read creates the node and evaluates it: the engine path, out of
             // line, so that the accessor holds one copy of the inline read.
-            let node = model[keyPath: storageKeyPath].node(for: model)
+            let node = createNode(in: model, storage: storageKeyPath)
             return withExtendedLifetime(node) { Computed.valueReadThroughEngine(.passUnretained(node)) }
         }
     }
