@@ -158,17 +158,16 @@ public struct Derived<Model: AnyObject, Value> {
 
     /// Creates the computed node behind the property, on its first read.
     ///
-    /// The node is built outside any access to the model's storage, which is then
-    /// modified only to store it: a call the optimizer cannot see into during that
-    /// access (the node's initializer reaches into Ripple) would make it keep a
-    /// dynamic exclusivity check on every later read of the property (measured:
-    /// 2.3 -> 10.6 ns per memoized read).
+    /// Called outside any access to the model's storage, which is then modified only
+    /// to store the node: a call the optimizer cannot see into during that access
+    /// (the node's initializer reaches into Ripple) would make it keep a dynamic
+    /// exclusivity check on every later read of the property (measured: 2.3 -> 10.6
+    /// ns per memoized read). It takes no key path, which would be built at run time
+    /// on every read.
     @inlinable
     static func createNode(
-        in model: Model, storage storageKeyPath: ReferenceWritableKeyPath<Model, Derived<Model, Value>>
-    ) -> Computed<Value> {
-        let compute = model[keyPath: storageKeyPath].compute
-        let rule = model[keyPath: storageKeyPath].rule
+        for model: Model, compute: @escaping (Model) -> Value, rule: ValueEquality<Value>.Type
+    ) -> (node: Computed<Value>, owner: DerivedNodeOwner) {
         // Unowned, not weak: a weak reference gives the model a side table, which
         // sends every retain and release of it down the runtime's slow path. The
         // closure never runs once the model is gone (see `DerivedNodeOwner`).
@@ -176,9 +175,7 @@ public struct Derived<Model: AnyObject, Value> {
             [unowned(unsafe) model] in
             withExtendedLifetime(model) { compute($0) }
         }
-        let owner = DerivedNodeOwner(node)
-        model[keyPath: storageKeyPath].install(node, ownedBy: owner)
-        return node
+        return (node, DerivedNodeOwner(node))
     }
 
     @inlinable
@@ -224,7 +221,11 @@ public struct Derived<Model: AnyObject, Value> {
             }
             // The first read creates the node and evaluates it: the engine path, out of
             // line, so that the accessor holds one copy of the inline read.
-            let node = createNode(in: model, storage: storageKeyPath)
+            let created = createNode(
+                for: model, compute: model[keyPath: storageKeyPath].compute, rule: model[keyPath: storageKeyPath].rule
+            )
+            model[keyPath: storageKeyPath].install(created.node, ownedBy: created.owner)
+            let node = created.node
             return withExtendedLifetime(node) { Computed.valueReadThroughEngine(.passUnretained(node)) }
         }
     }
