@@ -143,17 +143,26 @@ final class TrackingScope: DependentNode {
         Runtime.current.pointee.retire(closure: onChange)
     }
 
+    /// Inlined into `end`: the common case is two loads and a store.
+    @inline(__always)
     func arm(_ runtime: RuntimeRef) {
+        if liveDependencies > 0, flags.isDisjoint(with: .stale) {
+            armed = true
+        } else {
+            armSlowly(runtime)
+        }
+    }
+
+    @inline(never)
+    private func armSlowly(_ runtime: RuntimeRef) {
         guard liveDependencies > 0 else {
             dispose(runtime)
             return
         }
         armed = true
-        if !flags.isDisjoint(with: .stale) {
-            // `apply` itself wrote something it had read.
-            Graph.enqueue(self, runtime)
-            if runtime.pointee.batchDepth == 0 { Graph.flush(runtime) }
-        }
+        // `apply` itself wrote something it had read.
+        Graph.enqueue(self, runtime)
+        if runtime.pointee.batchDepth == 0 { Graph.flush(runtime) }
     }
 
     /// A node this scope read has died; it can never change again.

@@ -200,6 +200,23 @@ import Testing
         #expect(temperature.subs == nil)
     }
 
+    @Test func `an apply that changes what it read fires as soon as it ends`() {
+        let count = Signal(0)
+        var fired: [Int] = []
+        let seen = withTracking {
+            let value = count.value
+            count.value = value + 1
+            return value
+        } onChange: {
+            fired.append(count.value)
+        }
+        #expect(seen == 0)
+        #expect(fired == [1])
+        count.value = 5                     // fired once: tracking has ended
+        #expect(fired == [1])
+        #expect(count.subs == nil)
+    }
+
     @Test
     func `an apply whose writes end where they started does not fire`() {
         let count = Signal(0)
