@@ -115,7 +115,9 @@ extension Graph {
             && tail.pointee.parity == sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
     }
 
-    /// The body of the three entry points above, inlined into each.
+    /// The body of the two `didRead` entry points, inlined into each. They take the
+    /// node unmanaged: an inlined wrapper passing it guaranteed to an out-of-line
+    /// call made the `@Tracked` getter retain the signal it loaded around the call.
     @inline(__always)
     private static func recordRead(of source: ReactiveNode, _ runtime: RuntimeRef) {
         guard let sub = runtime.pointee.activeSub else { return }
@@ -139,24 +141,32 @@ extension Graph {
     /// subscriber is disposed, and the release then waits for the run's operation to
     /// end. Without such a link the node is retained here; returns whether it was,
     /// and then the caller releases it once it has read the value.
+    ///
+    /// Inlined into the caller, which passes the node guaranteed, unretained, to the
+    /// one out-of-line call: the closure's body inlines, where a larger one would be
+    /// left out of line as a second call.
+    @inlinable
+    @inline(__always)
+    static func willRead(_ node: Unmanaged<DependentNode>) -> Bool {
+        node._withUnsafeGuaranteedRef { willRead($0) }
+    }
+
     @usableFromInline
     @inline(never)
-    static func willRead(_ node: Unmanaged<DependentNode>) -> Bool {
+    static func willRead(_ node: DependentNode) -> Bool {
         let runtime = Runtime.current
-        return node._withUnsafeGuaranteedRef { node in
-            // The recording run's own link, found once: it both holds the node and is
-            // the link the read confirms. Bringing the node up to date runs other runs,
-            // which restore the cursor, so the link found stays the one to confirm.
-            let owningLink = linkOwningNode(node, runtime)
-            if owningLink == nil { _ = Unmanaged.passUnretained(node).retain() }
-            validate(node, runtime)
-            if let owningLink {
-                owningLink.commit()
-            } else if let sub = runtime.pointee.activeSub {
-                sub._withUnsafeGuaranteedRef { link(node, $0, runtime) }
-            }
-            return owningLink == nil
+        // The recording run's own link, found once: it both holds the node and is
+        // the link the read confirms. Bringing the node up to date runs other runs,
+        // which restore the cursor, so the link found stays the one to confirm.
+        let owningLink = linkOwningNode(node, runtime)
+        if owningLink == nil { _ = Unmanaged.passUnretained(node).retain() }
+        validate(node, runtime)
+        if let owningLink {
+            owningLink.commit()
+        } else if let sub = runtime.pointee.activeSub {
+            sub._withUnsafeGuaranteedRef { link(node, $0, runtime) }
         }
+        return owningLink == nil
     }
 
     /// The recording run's link to `node`, if it has one that owns the node: the link
