@@ -31,17 +31,24 @@ extension Graph {
         }
     }
 
+    /// Inlined into the queue's loop; the walk up a child effect's parents is not.
+    @inline(__always)
     private static func runIfStillQueued(_ node: DependentNode, _ runtime: RuntimeRef) {
         guard node.flags.contains(.queued) else { return }
         if node.flags.contains(.effect), unsafeDowncast(node, to: Effect.self).parent != nil {
-            // A parent effect runs before its queued children: its re-run may dispose them.
-            while let ancestor = outermostQueuedAncestor(of: unsafeDowncast(node, to: Effect.self)) {
-                ancestor._withUnsafeGuaranteedRef { runIfStillQueued($0, runtime) }
-            }
+            runQueuedAncestors(of: unsafeDowncast(node, to: Effect.self), runtime)
             guard node.flags.contains(.queued) else { return }
         }
         node.flags.remove(.queued)
         node.runQueued(runtime)
+    }
+
+    /// A parent effect runs before its queued children: its re-run may dispose them.
+    @inline(never)
+    private static func runQueuedAncestors(of effect: Effect, _ runtime: RuntimeRef) {
+        while let ancestor = outermostQueuedAncestor(of: effect) {
+            ancestor._withUnsafeGuaranteedRef { runIfStillQueued($0, runtime) }
+        }
     }
 
     private static func outermostQueuedAncestor(of effect: Effect) -> Unmanaged<Effect>? {
