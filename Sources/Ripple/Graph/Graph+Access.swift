@@ -7,14 +7,14 @@ extension Graph {
     @usableFromInline
     @inline(never)
     static func didRead(_ source: Unmanaged<ReactiveNode>) {
-        source._withUnsafeGuaranteedRef { recordRead(of: $0, Runtime.current) }
+        recordRead(of: source, Runtime.current)
     }
 
     /// A source was read while `runtime` records a run: it now depends on `source`.
     @usableFromInline
     @inline(never)
     static func didRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
-        source._withUnsafeGuaranteedRef { recordRead(of: $0, runtime) }
+        recordRead(of: source, runtime)
     }
 
     // MARK: Reads that need no engine call
@@ -87,7 +87,15 @@ extension Graph {
     @inline(__always)
     static func plainLink(to dep: ReactiveNode, _ runtime: RuntimeRef) -> PlainRead? {
         guard let sub = runtime.pointee.activeSub else { return .noLinkToMove }
-        let depID = Unmanaged.passUnretained(dep).toOpaque()
+        return plainLink(toID: Unmanaged.passUnretained(dep).toOpaque(), sub, runtime)
+    }
+
+    /// ``plainLink(to:_:)`` for the node whose identity is `depID`, read by `sub`.
+    @inlinable
+    @inline(__always)
+    static func plainLink(
+        toID depID: UnsafeMutableRawPointer, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef
+    ) -> PlainRead? {
         let next: LinkPointer?
         if let cursor = runtime.pointee.cursor {
             if cursor.pointee.dep.toOpaque() == depID { return .noLinkToMove }
@@ -96,7 +104,7 @@ extension Graph {
             next = sub._withUnsafeGuaranteedRef { $0.deps }
         }
         guard let next, next.pointee.dep.toOpaque() == depID else {
-            return wasRead(.passUnretained(dep), by: sub) ? .noLinkToMove : nil
+            return wasRead(.fromOpaque(depID), by: sub) ? .noLinkToMove : nil
         }
         return PlainRead(runtime: runtime, link: next, parity: sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) })
     }
@@ -115,22 +123,36 @@ extension Graph {
             && tail.pointee.parity == sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
     }
 
-    /// The body of the two `didRead` entry points, inlined into each. They take the
-    /// node unmanaged: an inlined wrapper passing it guaranteed to an out-of-line
-    /// call made the `@Tracked` getter retain the signal it loaded around the call.
+    /// The body of the two `didRead` entry points, inlined into each. It works on the
+    /// node unmanaged and reaches into it only in small closures, which inline: a
+    /// closure holding the whole body was left out of line, a second call per read,
+    /// and passing the node guaranteed to an out-of-line call instead made the
+    /// `@Tracked` getter retain the signal it had loaded around the call.
     @inline(__always)
-    private static func recordRead(of source: ReactiveNode, _ runtime: RuntimeRef) {
+    private static func recordRead(of source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
         guard let sub = runtime.pointee.activeSub else { return }
-        if source.flags.contains(.logged) {
-            // Written in this batch: the subscribers it has now learn of the change
-            // before the reader, who sees the new value, joins them. Destroying the
-            // saved value may run user code, and the reader may hold `source` at +0:
-            // held until the run's operation ends.
-            _ = Unmanaged.passUnretained(source).retain()
-            runtime.pointee.retire(.passUnretained(source))
-            resolveLogged(source, runtime)
+        if source._withUnsafeGuaranteedRef({ $0.flags.contains(.logged) }) {
+            resolveBeforeRead(source, runtime)
         }
-        sub._withUnsafeGuaranteedRef { link(source, $0, runtime) }
+        if let plain = plainLink(toID: source.toOpaque(), sub, runtime) {
+            plain.commit()
+            return
+        }
+        let cursor = runtime.pointee.cursor
+        let next = cursor.map { $0.pointee.nextDep } ?? sub._withUnsafeGuaranteedRef { $0.deps }
+        let parity = sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
+        linkSlowly(source, sub, after: cursor, before: next, parity: parity, runtime)
+    }
+
+    /// Written in this batch: the subscribers `source` has now learn of the change
+    /// before the reader, who sees the new value, joins them. Destroying the saved
+    /// value may run user code, and the reader may hold `source` at +0: held until the
+    /// run's operation ends.
+    @inline(never)
+    private static func resolveBeforeRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
+        _ = source.retain()
+        runtime.pointee.retire(source)
+        source._withUnsafeGuaranteedRef { resolveLogged($0, runtime) }
     }
 
     /// A computed is about to be read: bring it up to date, then record the dependency.

@@ -68,6 +68,17 @@ extension Graph {
         )
     }
 
+    /// ``linkSlowly(_:_:after:before:parity:_:)`` for nodes held unmanaged.
+    @inline(never)
+    static func linkSlowly(
+        _ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>,
+        after cursor: LinkPointer?, before next: LinkPointer?, parity: Bool, _ runtime: RuntimeRef
+    ) {
+        dep._withUnsafeGuaranteedRef { dep in
+            sub._withUnsafeGuaranteedRef { linkSlowly(dep, $0, after: cursor, before: next, parity: parity, runtime) }
+        }
+    }
+
     @inline(never)
     static func linkSlowly(
         _ dep: ReactiveNode, _ sub: DependentNode,
