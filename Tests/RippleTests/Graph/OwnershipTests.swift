@@ -31,14 +31,15 @@ import Testing
     }
 
     @Test func `a computed dropped before its first read frees its closure, and one that held an error its error`() {
-        struct Failure: Error { let token: Token }
+        final class ErrorToken: Sendable {}
+        struct Failure: Error { let token: ErrorToken }
         weak var weakToken: Token?
-        weak var weakErrorToken: Token?
+        weak var weakErrorToken: ErrorToken?
         do {
             let token = Token()
             weakToken = token
             let neverRead = Computed { [token] in "\(ObjectIdentifier(token))" }
-            let errorToken = Token()
+            let errorToken = ErrorToken()
             weakErrorToken = errorToken
             let failing = Computed { () throws -> Token in throw Failure(token: errorToken) }
             #expect(throws: Failure.self) { try failing.get() }
