@@ -134,14 +134,7 @@ extension Graph {
         if source._withUnsafeGuaranteedRef({ $0.flags.contains(.logged) }) {
             resolveBeforeRead(source, runtime)
         }
-        if let plain = plainLink(toID: source.toOpaque(), sub, runtime) {
-            plain.commit()
-            return
-        }
-        let cursor = runtime.pointee.cursor
-        let next = cursor.map { $0.pointee.nextDep } ?? sub._withUnsafeGuaranteedRef { $0.deps }
-        let parity = sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
-        linkSlowly(source, sub, after: cursor, before: next, parity: parity, runtime)
+        link(source, sub, runtime)
     }
 
     /// Written in this batch: the subscribers `source` has now learn of the change

@@ -57,15 +57,21 @@ extension Graph {
     /// moves a cursor and allocates nothing; it is inlined into every read.
     @inline(__always)
     static func link(_ dep: ReactiveNode, _ sub: DependentNode, _ runtime: RuntimeRef) {
-        if let plain = plainLink(to: dep, runtime) {
+        link(.passUnretained(dep), .passUnretained(sub), runtime)
+    }
+
+    /// ``link(_:_:_:)`` for nodes held unmanaged: it reaches into them only in small
+    /// closures, which inline.
+    @inline(__always)
+    static func link(_ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) {
+        if let plain = plainLink(toID: dep.toOpaque(), sub, runtime) {
             plain.commit()
             return
         }
         let cursor = runtime.pointee.cursor
-        linkSlowly(
-            dep, sub, after: cursor, before: cursor.map { $0.pointee.nextDep } ?? sub.deps,
-            parity: sub.flags.contains(.parity), runtime
-        )
+        let next = cursor.map { $0.pointee.nextDep } ?? sub._withUnsafeGuaranteedRef { $0.deps }
+        let parity = sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
+        linkSlowly(dep, sub, after: cursor, before: next, parity: parity, runtime)
     }
 
     /// ``linkSlowly(_:_:after:before:parity:_:)`` for nodes held unmanaged.
