@@ -76,7 +76,7 @@ public final class Effect: DependentNode {
             parent._withUnsafeGuaranteedRef { Graph.adopt(self, by: $0, runtime) }
         }
         Graph.execute(self, runtime)
-        Graph.endBatch(runtime)
+        Graph.endQuietBatch(runtime)
         runtime.drainRetired()
     }
 
@@ -97,7 +97,7 @@ public final class Effect: DependentNode {
         if !flags.contains(.disposed) {
             runtime.pointee.batchDepth &+= 1
             Graph.dispose(self, runtime)
-            Graph.endBatch(runtime)
+            Graph.endQuietBatch(runtime)
         }
         // The body may still be running: its captures live until the next drain.
         runtime.pointee.retire(closure: body)
@@ -122,7 +122,7 @@ public final class Effect: DependentNode {
         let runtime = Runtime.current
         runtime.pointee.batchDepth &+= 1
         Graph.dispose(self, runtime)
-        Graph.endBatch(runtime)
+        Graph.endQuietBatch(runtime)
         runtime.drainRetired()
     }
 

@@ -28,14 +28,14 @@ struct Runtime {
     var flushEpoch: UInt32 = 0
 
     var queue = EffectQueue()
-    var stack = LinkStack()
+    var stack = WorkStack<LinkPointer>()
     var freeLinks: LinkPointer?
     var freeLinkCount = 0
     @usableFromInline var log = BatchLog()
 
     /// Strong references handed over by dying nodes and unlinked dependencies, released
     /// once no walk is in progress. Draining them in a loop keeps teardown iterative.
-    var retiredNodes: [Unmanaged<ReactiveNode>] = []
+    var retiredNodes = WorkStack<Unmanaged<ReactiveNode>>()
     /// Effect bodies and `onChange` closures: typed, so that retiring one costs no
     /// existential box and destroying it no witness call; wrapped, because an array
     /// of bare closures stores each behind a reabstraction thunk, an allocation per
@@ -85,7 +85,7 @@ struct Runtime {
 
     /// Hands over one strong reference to `node`, to be released at the next drain.
     mutating func retire(_ node: Unmanaged<ReactiveNode>) {
-        retiredNodes.append(node)
+        retiredNodes.push(node)
         retiredCount += 1
     }
 
@@ -119,6 +119,7 @@ private func destroyRuntime(_ raw: UnsafeMutableRawPointer) {
     runtime.pointee.releaseFreeLinks()
     runtime.pointee.queue.deallocate()
     runtime.pointee.stack.deallocate()
+    runtime.pointee.retiredNodes.deallocate()
     runtime.pointee.log.deallocate()
     runtime.deinitialize(count: 1)
     runtime.deallocate()
@@ -142,8 +143,9 @@ extension UnsafeMutablePointer where Pointee == Runtime {
     private func drainRetiredNow() {
         pointee.draining = true
         while true {
-            if let node = pointee.retiredNodes.popLast() {
+            if !pointee.retiredNodes.isEmpty {
                 pointee.retiredCount -= 1
+                let node = pointee.retiredNodes.pop()
                 node.release()
             } else if !pointee.retiredClosures.isEmpty {
                 pointee.retiredCount -= 1

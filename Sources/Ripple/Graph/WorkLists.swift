@@ -23,23 +23,28 @@ struct WorkBuffer<Element> {
     }
 }
 
-/// A growable stack of links for the iterative walks. Nested walks (user code that
-/// reads a computed during a walk) push above the outer walk's entries.
-struct LinkStack {
-    private var buffer = WorkBuffer<LinkPointer>()
+/// A growable stack: of links for the iterative walks (nested walks, user code that
+/// reads a computed during a walk, push above the outer walk's entries), and of the
+/// references waiting for release. Unlike an `Array`, a push or pop makes no
+/// uniqueness check.
+struct WorkStack<Element> {
+    private var buffer = WorkBuffer<Element>()
     private(set) var count = 0
 
-    mutating func push(_ link: LinkPointer) {
+    var isEmpty: Bool { count == 0 }
+
+    mutating func push(_ element: Element) {
         if count == buffer.capacity { buffer.grow(keeping: count) }
-        buffer.base.unsafelyUnwrapped[count] = link
+        (buffer.base.unsafelyUnwrapped + count).initialize(to: element)
         count &+= 1
     }
 
-    mutating func pop() -> LinkPointer {
+    mutating func pop() -> Element {
         count &-= 1
-        return buffer.base.unsafelyUnwrapped[count]
+        return (buffer.base.unsafelyUnwrapped + count).move()
     }
 
+    /// Frees the storage; the stack must be empty (elements are not destroyed).
     mutating func deallocate() {
         buffer.deallocate()
         count = 0
