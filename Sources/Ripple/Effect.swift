@@ -150,8 +150,8 @@ public final class Effect: DependentNode {
         name.map { "'\($0)'" } ?? "created at \(file):\(line)"
     }
 
-    @usableFromInline
-    override func runQueued(_ runtime: RuntimeRef) {
+    /// Runs the effect, queued because its dependencies may have changed.
+    func runQueued(_ runtime: RuntimeRef) {
         guard !flags.contains(.disposed) else { return }
         var dirty = flags.contains(.dirty)
         if !dirty, flags.contains(.pending) {

@@ -182,7 +182,8 @@ final class TrackingScope: DependentNode {
         runtime.pointee.retire(.passUnretained(self))
     }
 
-    override func runQueued(_ runtime: RuntimeRef) {
+    /// Fires the scope, queued because its dependencies may have changed.
+    func runQueued(_ runtime: RuntimeRef) {
         guard !flags.contains(.disposed) else { return }
         guard flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime)) else {
             flags.remove(.pending)

@@ -40,7 +40,17 @@ extension Graph {
             guard node.flags.contains(.queued) else { return }
         }
         node.flags.remove(.queued)
-        node.runQueued(runtime)
+        // Only effects and tracking scopes are queued: a direct call to either, where
+        // a class method's dispatch kept both out of line. Through `Unmanaged`, so that
+        // no build retains the node: its run may release the last handle, and must
+        // see that happen (`Graph.execute`).
+        let entry = Unmanaged.passUnretained(node).toOpaque()
+        if node.flags.contains(.effect) {
+            Unmanaged<Effect>.fromOpaque(entry)._withUnsafeGuaranteedRef { $0.runQueued(runtime) }
+        } else {
+            assert(node.flags.contains(.tracker), "only effects and tracking scopes are queued")
+            Unmanaged<TrackingScope>.fromOpaque(entry)._withUnsafeGuaranteedRef { $0.runQueued(runtime) }
+        }
     }
 
     /// A parent effect runs before its queued children: its re-run may dispose them.

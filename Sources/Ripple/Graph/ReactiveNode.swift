@@ -140,10 +140,6 @@ public class DependentNode: ReactiveNode {
             Graph.dependentWillDeallocate(self)
         }
     }
-
-    /// Runs a queued effect or tracking scope whose dependencies may have changed.
-    @usableFromInline
-    func runQueued(_ runtime: RuntimeRef) {}
 }
 
 /// Releases what dying nodes handed to the runtime, after the dying node's own
