@@ -18,8 +18,17 @@ size_t cmalloc_bytes_in_use(void) {
     struct mallinfo2 info = mallinfo2();
     return info.uordblks + info.hblkhd;
 }
+
+size_t cmalloc_usable_size(void *pointer) {
+    return malloc_usable_size(pointer);
+}
 #else
 size_t cmalloc_bytes_in_use(void) {
+    return 0;
+}
+
+size_t cmalloc_usable_size(void *pointer) {
+    (void)pointer;
     return 0;
 }
 #endif

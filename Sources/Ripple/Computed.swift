@@ -30,7 +30,7 @@
 /// A computed belongs to the isolation domain that created it. It keeps its
 /// dependencies alive while linked to them, and is kept alive by nothing but its
 /// owners: once unobserved, it detaches from its sources.
-public final class Computed<Value>: DependentNode {
+public final class Computed<Value>: ComputedNode {
     @usableFromInline let compute: () throws -> Value
     /// Valid once the node has run; until then (the node is dirty) a placeholder error.
     /// Not an optional: freeing a computed then looks up one generic type at run time

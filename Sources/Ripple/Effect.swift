@@ -41,8 +41,11 @@ public final class Effect: DependentNode {
     /// its children and clears this when it disposes them).
     @exclusivity(unchecked) var parent: Unmanaged<Effect>?
     let name: String?
-    let file: StaticString
-    let line: UInt
+    /// The call site, packed: a `StaticString` and a `UInt` take 32 bytes with padding,
+    /// these 16, which keeps an effect within a 128-byte allocation.
+    private let fileStart: UnsafePointer<UInt8>
+    private let fileLength: UInt32
+    private let line: UInt32
     @exclusivity(unchecked) var runStamp: UInt32 = 0
     @exclusivity(unchecked) var runsThisFlush: UInt32 = 0
     private let releaseDrain = ReleaseDrain()
@@ -67,8 +70,11 @@ public final class Effect: DependentNode {
     ) {
         self.body = EnvironmentScope.bind(consume body)
         self.name = name
-        self.file = file
-        self.line = line
+        // `#fileID` is always a pointer; a single-scalar literal is not, and names no file.
+        let site: StaticString = file.hasPointerRepresentation ? file : "(unknown file)"
+        self.fileStart = site.utf8Start
+        self.fileLength = UInt32(truncatingIfNeeded: site.utf8CodeUnitCount)
+        self.line = UInt32(truncatingIfNeeded: line)
         super.init(flags: [.effect, .dirty])
         let runtime = Runtime.current
         runtime.pointee.batchDepth &+= 1
@@ -147,7 +153,9 @@ public final class Effect: DependentNode {
     }
 
     var displayName: String {
-        name.map { "'\($0)'" } ?? "created at \(file):\(line)"
+        if let name { return "'\(name)'" }
+        let file = String(decoding: UnsafeBufferPointer(start: fileStart, count: Int(fileLength)), as: UTF8.self)
+        return "created at \(file):\(line)"
     }
 
     /// Runs the effect, queued because its dependencies may have changed.

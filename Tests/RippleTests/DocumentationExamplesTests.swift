@@ -1059,6 +1059,15 @@ struct DocumentationExamplesTests {
         #expect(output == [#"["Computed<Int>", "Effect"]"#])
     }
 
+    @Test func `ComputedNode: a computed is one`() {
+        let count = Signal(0)
+        let doubled = Computed { count.value * 2 }
+        let node: ComputedNode = doubled
+        print(type(of: node))   // Computed<Int>
+
+        #expect(output == ["Computed<Int>"])
+    }
+
     // MARK: Observation/Observe.swift
 
     @Test @MainActor func `observe: the current count, then each new one`() async {

@@ -9,4 +9,8 @@
 /// neither is available.
 size_t cmalloc_bytes_in_use(void);
 
+/// The usable size of the heap block at `pointer` (glibc's `malloc_usable_size`, which
+/// the sanitizers intercept), or 0 where it is not available.
+size_t cmalloc_usable_size(void *pointer);
+
 #endif

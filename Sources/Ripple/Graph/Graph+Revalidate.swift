@@ -83,12 +83,14 @@ extension Graph {
     static func recomputeAndNotify(
         _ node: DependentNode, _ runtime: RuntimeRef, onlySubscriberKnown: Bool = false
     ) -> Bool {
+        assert(node.flags.contains(.computed), "only computeds recompute")
+        let update = unsafeDowncast(node, to: ComputedNode.self).update
         let changed: Bool
         if node.flags.contains(.capturedEnvironment) || !EnvironmentScope.mayBeActive {
-            changed = node.update(node, runtime)
+            changed = update(node, runtime)
         } else {
             // Created outside every scope: whoever triggers the run must not lend it theirs.
-            changed = EnvironmentScope.isolatingAmbient { node.update(node, runtime) }
+            changed = EnvironmentScope.isolatingAmbient { update(node, runtime) }
         }
         guard changed else { return false }
         if let subs = node.subs, !onlySubscriberKnown || subs.pointee.nextSub != nil {

@@ -124,14 +124,9 @@ public class ReactiveNode {
 public class DependentNode: ReactiveNode {
     /// Head of the dependency list, in the order of the last run's reads.
     @usableFromInline @exclusivity(unchecked) final var deps: LinkPointer?
-    /// Re-evaluates a computed; returns whether its value changed. Formed where the
-    /// value type is concrete (see `Computed.refresh`), so the engine calls straight
-    /// into specialized code. Other nodes never recompute.
-    @usableFromInline let update: (DependentNode, RuntimeRef) -> Bool
 
     @usableFromInline
-    init(flags: NodeFlags, update: @escaping (DependentNode, RuntimeRef) -> Bool = { _, _ in false }) {
-        self.update = update
+    override init(flags: NodeFlags) {
         super.init(flags: flags)
     }
 
@@ -139,6 +134,30 @@ public class DependentNode: ReactiveNode {
         if deps != nil || flags.contains(.queued) {
             Graph.dependentWillDeallocate(self)
         }
+    }
+}
+
+/// The base of ``Computed``: the entry point the engine calls to recompute one.
+///
+/// It has no public members; it is public only because ``Computed`` inherits from it.
+/// Effects and tracking scopes never recompute, so they do without it.
+///
+/// ```swift
+/// let count = Signal(0)
+/// let doubled = Computed { count.value * 2 }
+/// let node: ComputedNode = doubled
+/// print(type(of: node))   // Computed<Int>
+/// ```
+public class ComputedNode: DependentNode {
+    /// Re-evaluates the computed; returns whether its value changed. Formed where the
+    /// value type is concrete (see `Computed.refresh`), so the engine calls straight
+    /// into specialized code.
+    @usableFromInline let update: (DependentNode, RuntimeRef) -> Bool
+
+    @usableFromInline
+    init(flags: NodeFlags, update: @escaping (DependentNode, RuntimeRef) -> Bool) {
+        self.update = update
+        super.init(flags: flags)
     }
 }
 

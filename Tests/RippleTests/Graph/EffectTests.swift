@@ -1,4 +1,5 @@
 import Testing
+import CMallocStats
 @testable import Ripple
 
 /// `Effect`: when it runs, in which order, what it owns, and how it is torn down.
@@ -580,5 +581,26 @@ import Testing
         #expect([parentRuns, childCleanups] == [2, 1])
         parent.cancel()
         #expect(childCleanups == 2)
+    }
+
+    // MARK: What an effect costs and how diagnostics name it
+
+    @Test func `an unnamed effect is named by its call site, a named one by its name`() {
+        let line = #line + 1
+        let unnamed = Effect {}
+        let named = Effect("title view") {}
+        #expect(unnamed.displayName == "created at RippleTests/EffectTests.swift:\(line)")
+        #expect(named.displayName == "'title view'")
+        unnamed.cancel()
+        named.cancel()
+    }
+
+    /// The call site is packed and the recompute entry belongs to computeds only, so an
+    /// effect fits a 128-byte allocator chunk: 120 usable bytes (152 of a 160-byte chunk
+    /// before).
+    @Test func `an effect fits a 128-byte allocation`() {
+        let effect = Effect {}
+        #expect(cmalloc_usable_size(Unmanaged.passUnretained(effect).toOpaque()) <= 120)
+        effect.cancel()
     }
 }
