@@ -35,21 +35,26 @@ extension Graph {
     @inline(__always)
     private static func runIfStillQueued(_ node: DependentNode, _ runtime: RuntimeRef) {
         guard node.flags.contains(.queued) else { return }
-        if node.flags.contains(.effect), unsafeDowncast(node, to: Effect.self).parent != nil {
-            runQueuedAncestors(of: unsafeDowncast(node, to: Effect.self), runtime)
-            guard node.flags.contains(.queued) else { return }
-        }
-        node.flags.remove(.queued)
-        // Only effects and tracking scopes are queued: a direct call to either, where
-        // a class method's dispatch kept both out of line. Through `Unmanaged`, so that
-        // no build retains the node: its run may release the last handle, and must
-        // see that happen (`Graph.execute`).
+        // Only effects and tracking scopes are queued: one branch on the kind, then a
+        // direct call, where a class method's dispatch kept both runs out of line.
+        // Through `Unmanaged`, so that no build retains the node: its run may release
+        // the last handle, and must see that happen (`Graph.execute`).
         let entry = Unmanaged.passUnretained(node).toOpaque()
         if node.flags.contains(.effect) {
-            Unmanaged<Effect>.fromOpaque(entry)._withUnsafeGuaranteedRef { $0.runQueued(runtime) }
+            Unmanaged<Effect>.fromOpaque(entry)._withUnsafeGuaranteedRef { effect in
+                if effect.parent != nil {
+                    runQueuedAncestors(of: effect, runtime)
+                    guard effect.flags.contains(.queued) else { return }
+                }
+                effect.flags.remove(.queued)
+                effect.runQueued(runtime)
+            }
         } else {
             assert(node.flags.contains(.tracker), "only effects and tracking scopes are queued")
-            Unmanaged<TrackingScope>.fromOpaque(entry)._withUnsafeGuaranteedRef { $0.runQueued(runtime) }
+            Unmanaged<TrackingScope>.fromOpaque(entry)._withUnsafeGuaranteedRef { scope in
+                scope.flags.remove(.queued)
+                scope.runQueued(runtime)
+            }
         }
     }
 
