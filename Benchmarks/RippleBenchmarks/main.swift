@@ -13,7 +13,8 @@ func usage() -> Never {
     print("""
         usage: RippleBenchmarks [--quick] [--filter NAME] [--json FILE]
           --quick        every case at small sizes (under a minute), check values still asserted
-          --filter NAME  only the cases whose function name contains NAME (e.g. kairo, bench_ripple_fanOut)
+          --filter NAME  only the cases whose function name contains NAME (e.g. kairo, bench_ripple_fanOut);
+                         several names separated by commas select the cases matching any
           --json FILE    also write the results to FILE as JSON
         """)
     exit(2)
@@ -42,7 +43,7 @@ func parseOptions() -> Options {
 
 func matches(_ function: String, _ options: Options) -> Bool {
     guard let filter = options.filter else { return true }
-    return function.contains(filter)
+    return filter.split(separator: ",").contains { function.contains($0) }
 }
 
 /// Whether this binary was built without optimization (`-c debug`, the default).
