@@ -34,21 +34,25 @@
 /// An effect belongs to the isolation domain that created it.
 public final class Effect: DependentNode {
     let body: () -> Void
-    @exclusivity(unchecked) var cleanups: [() -> Void] = []
-    /// The effects created during its last run, which it owns.
-    @exclusivity(unchecked) var children: [Effect] = []
+    /// What few effects have: a name, cleanups, children. Allocated on first need.
+    @exclusivity(unchecked) var extras: EffectExtras?
     /// The effect that created this one during its run, if any; unowned (the parent owns
     /// its children and clears this when it disposes them).
     @exclusivity(unchecked) var parent: Unmanaged<Effect>?
-    let name: String?
-    /// The call site, packed: a `StaticString` and a `UInt` take 32 bytes with padding,
-    /// these 16, which keeps an effect within a 128-byte allocation.
+    /// The call site's `#fileID` (null-terminated, as every pointer-backed
+    /// `StaticString` is) and line: 12 bytes where a `StaticString` and a `UInt` take 24.
+    /// Every field here counts: an effect fits an 88-byte allocation, a 96-byte chunk.
     private let fileStart: UnsafePointer<UInt8>
-    private let fileLength: UInt32
     private let line: UInt32
-    @exclusivity(unchecked) var runStamp: UInt32 = 0
     @exclusivity(unchecked) var runsThisFlush: UInt32 = 0
     private let releaseDrain = ReleaseDrain()
+
+    /// The flush the effect last ran in. An effect has no value, so nothing reads its
+    /// version: the field holds this instead.
+    var runStamp: UInt32 {
+        get { version }
+        set { version = newValue }
+    }
 
     /// Creates an effect and runs `body` once, synchronously.
     ///
@@ -69,12 +73,11 @@ public final class Effect: DependentNode {
         _ body: consuming @escaping () -> Void
     ) {
         self.body = EnvironmentScope.bind(consume body)
-        self.name = name
+        if let name { extras = EffectExtras(name: name) }
         // `#fileID` is always a pointer; a single-scalar literal is not, and names no file.
         let site: StaticString = file.hasPointerRepresentation ? file : "(unknown file)"
         self.fileStart = site.utf8Start
-        self.fileLength = UInt32(truncatingIfNeeded: site.utf8CodeUnitCount)
-        self.line = UInt32(truncatingIfNeeded: line)
+        self.line = UInt32(clamping: line)
         super.init(flags: [.effect, .dirty])
         let runtime = Runtime.current
         runtime.pointee.batchDepth &+= 1
@@ -153,9 +156,16 @@ public final class Effect: DependentNode {
     }
 
     var displayName: String {
-        if let name { return "'\(name)'" }
-        let file = String(decoding: UnsafeBufferPointer(start: fileStart, count: Int(fileLength)), as: UTF8.self)
-        return "created at \(file):\(line)"
+        if let name = extras?.name { return "'\(name)'" }
+        return "created at \(String(cString: fileStart)):\(line)"
+    }
+
+    /// The effect's extras, allocated now if it has none yet.
+    var ensuredExtras: EffectExtras {
+        if let extras { return extras }
+        let created = EffectExtras(name: nil)
+        extras = created
+        return created
     }
 
     /// Runs the effect, queued because its dependencies may have changed.
@@ -198,5 +208,23 @@ public func onCleanup(_ cleanup: @escaping () -> Void) {
             effect's next run and when it is cancelled.
             """)
     }
-    effect._withUnsafeGuaranteedRef { $0.cleanups.append(cleanup) }
+    effect._withUnsafeGuaranteedRef { effect in
+        effect.ensuredExtras.cleanups.append(cleanup)
+        effect.flags.insert(.hasCleanups)
+    }
+}
+
+/// The state only some effects have, kept out of line so that every effect stays small.
+final class EffectExtras {
+    let name: String?
+    /// Run before the next run and on cancel, most recent first; `.hasCleanups` is set
+    /// while any are registered.
+    var cleanups: [() -> Void] = []
+    /// The effects created during the last run, which the effect owns; `.hasChildren`
+    /// is set while any are.
+    var children: [Effect] = []
+
+    init(name: String?) {
+        self.name = name
+    }
 }

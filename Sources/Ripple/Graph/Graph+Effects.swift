@@ -2,7 +2,7 @@ extension Graph {
     /// An effect created while another runs belongs to it: the parent keeps it alive
     /// and disposes it before re-running.
     static func adopt(_ child: Effect, by parent: Effect, _ runtime: RuntimeRef) {
-        parent.children.append(child)
+        parent.ensuredExtras.children.append(child)
         child.parent = .passUnretained(parent)
         parent.flags.insert(.hasChildren)
     }
@@ -19,13 +19,13 @@ extension Graph {
         // is the body, and it is set with the run's other flags: one store, where a
         // separate one-byte store followed by the full-width load of `beginTracking`
         // stalled store-to-load forwarding.
-        if effect.flags.contains(.hasChildren) || !effect.cleanups.isEmpty {
+        if !effect.flags.isDisjoint(with: [.hasChildren, .hasCleanups]) {
             effect.flags.insert(.executing)
             if effect.flags.contains(.hasChildren) {
                 disposeChildren(of: effect, runtime)
                 if wasReleased(identity, runtime) { return }
             }
-            if !effect.cleanups.isEmpty {
+            if effect.flags.contains(.hasCleanups) {
                 runCleanups(of: effect, runtime)
                 if wasReleased(identity, runtime) { return }
                 if effect.flags.contains(.disposed) {
@@ -121,7 +121,7 @@ extension Graph {
         if effect.flags.contains(.hasChildren) {
             disposeChildren(of: effect, runtime)
         }
-        if !effect.cleanups.isEmpty {
+        if effect.flags.contains(.hasCleanups) {
             runCleanups(of: effect, runtime)
         }
         unlinkAll(effect, runtime)
@@ -132,8 +132,9 @@ extension Graph {
     /// each one's own children before it.
     private static func disposeChildren(of parent: Effect, _ runtime: RuntimeRef) {
         parent.flags.remove(.hasChildren)
-        let children = parent.children
-        parent.children = []
+        guard let extras = parent.extras else { return }
+        let children = extras.children
+        extras.children = []
         for child in children.reversed() {
             child.parent = nil
             if !child.flags.contains(.disposed) {
@@ -145,8 +146,10 @@ extension Graph {
     }
 
     private static func runCleanups(of effect: Effect, _ runtime: RuntimeRef) {
-        let cleanups = effect.cleanups
-        effect.cleanups = []
+        effect.flags.remove(.hasCleanups)
+        guard let extras = effect.extras else { return }
+        let cleanups = extras.cleanups
+        extras.cleanups = []
         let outerSub = runtime.pointee.activeSub
         let outerEffect = runtime.pointee.runningEffect
         runtime.pointee.activeSub = nil

@@ -30,6 +30,8 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var disposed: NodeFlags { NodeFlags(rawValue: 1 << 10) }
     /// An effect that owns child effects.
     @inlinable static var hasChildren: NodeFlags { NodeFlags(rawValue: 1 << 11) }
+    /// An effect with cleanups registered.
+    @inlinable static var hasCleanups: NodeFlags { NodeFlags(rawValue: 1 << 13) }
     /// On the path of a revalidation walk; meeting it again means a cycle.
     @inlinable static var checking: NodeFlags { NodeFlags(rawValue: 1 << 14) }
     /// A computed that re-runs in the environment it was created in.

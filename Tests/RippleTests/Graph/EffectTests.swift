@@ -595,12 +595,19 @@ import CMallocStats
         named.cancel()
     }
 
-    /// The call site is packed and the recompute entry belongs to computeds only, so an
-    /// effect fits a 128-byte allocator chunk: 120 usable bytes (152 of a 160-byte chunk
-    /// before).
-    @Test func `an effect fits a 128-byte allocation`() {
-        let effect = Effect {}
-        #expect(cmalloc_usable_size(Unmanaged.passUnretained(effect).toOpaque()) <= 120)
-        effect.cancel()
+    /// Names, cleanups and children live out of line, so an effect fits a 96-byte
+    /// allocator chunk: 88 usable bytes (120 of a 128-byte chunk before). One that needs
+    /// them keeps that size and allocates its extras once.
+    @Test func `an effect fits a 96-byte allocation`() {
+        let plain = Effect {}
+        #expect(cmalloc_usable_size(Unmanaged.passUnretained(plain).toOpaque()) <= 88)
+        #expect(plain.extras == nil)
+        let named = Effect("named") { onCleanup {} }
+        #expect(cmalloc_usable_size(Unmanaged.passUnretained(named).toOpaque()) <= 88)
+        #expect(named.extras?.name == "named")
+        #expect(named.extras?.cleanups.count == 1)
+        plain.cancel()
+        named.cancel()
+        #expect(named.extras?.cleanups.isEmpty == true)
     }
 }
