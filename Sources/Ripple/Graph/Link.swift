@@ -5,8 +5,9 @@ internal import RippleThreadLocal
 /// A link sits in two intrusive lists at once: the subscriber's dependency list
 /// (singly linked through `nextDep`, in read order) and the dependency's subscriber
 /// list (doubly linked through `nextSub` / `prevSub`, circular backwards so that the
-/// head's `prevSub` is the tail). Forty bytes, allocated outside the Swift heap and
-/// recycled through the runtime's free list, so relinking costs no ARC traffic.
+/// head's `prevSub` is the tail). Forty bytes, allocated outside the Swift heap, from
+/// slabs that keep links made together close in memory (`RippleLinkHeap.h`), so
+/// relinking costs no ARC traffic and no malloc call.
 ///
 /// Ownership: the link holds one strong reference to `dep` (a subscriber keeps its
 /// dependencies alive) and none to `sub`. A tracking scope's links are the exception:
@@ -37,34 +38,34 @@ struct Link {
 typealias LinkPointer = UnsafeMutablePointer<Link>
 
 extension Runtime {
-    /// Free links kept for reuse; beyond this many they go back to the allocator,
-    /// so a graph that shrinks returns its memory.
-    static let freeLinkLimit = 4096
+    /// The most free links a thread's cache keeps.
+    static var linkCacheLimit: Int { Int(RIPPLE_LINK_CACHE_LIMIT) }
 
+    /// A link from this thread's cache (see `RippleLinkHeap.h`).
+    @inline(__always)
     mutating func allocateLink() -> LinkPointer {
-        if let link = freeLinks {
-            freeLinks = link.pointee.nextDep
-            freeLinkCount &-= 1
-            return link
-        }
-        return ripple_link_allocate(UInt(MemoryLayout<Link>.size)).assumingMemoryBound(to: Link.self)
+        ripple_link_allocate(&linkCache).assumingMemoryBound(to: Link.self)
     }
 
+    @inline(__always)
     mutating func freeLink(_ link: LinkPointer) {
-        if freeLinkCount < Runtime.freeLinkLimit {
-            link.pointee.nextDep = freeLinks
-            freeLinks = link
-            freeLinkCount &+= 1
-        } else {
-            ripple_link_free(link)
-        }
+        ripple_link_free(&linkCache, link)
     }
 
+    /// Free links in this thread's cache.
+    var cachedLinkCount: Int { linkCache.count }
+
+    /// The process's link heap: slabs held (one may be a spare) and links handed out
+    /// of them, in use or cached. Both are 0 under AddressSanitizer, which gets every
+    /// link from malloc.
+    static var linkHeap: (slabs: Int, linksOut: Int) {
+        var slabs = 0, linksOut = 0
+        ripple_link_heap_statistics(&slabs, &linksOut)
+        return (slabs, linksOut)
+    }
+
+    /// Returns the cached links to the shared heap; the thread is exiting.
     mutating func releaseFreeLinks() {
-        while let link = freeLinks {
-            freeLinks = link.pointee.nextDep
-            ripple_link_free(link)
-        }
-        freeLinkCount = 0
+        ripple_link_cache_release(&linkCache)
     }
 }

@@ -29,8 +29,8 @@ struct Runtime {
 
     var queue = EffectQueue()
     var stack = WorkStack<LinkPointer>()
-    var freeLinks: LinkPointer?
-    var freeLinkCount = 0
+    /// Free links, refilled from and spilled to the process's link heap in batches.
+    var linkCache = ripple_link_cache()
     @usableFromInline var log = BatchLog()
 
     /// Strong references handed over by dying nodes and unlinked dependencies, released
@@ -76,6 +76,7 @@ struct Runtime {
 
     @inline(never)
     private static func makeCurrent() -> RuntimeRef {
+        precondition(MemoryLayout<Link>.size == RIPPLE_LINK_SIZE, "the link heap's slots fit a 40-byte Link")
         let runtime = RuntimeRef.allocate(capacity: 1)
         runtime.initialize(to: Runtime())
         ripple_thread_runtime_set(runtime)

@@ -2,6 +2,7 @@
 #define RIPPLE_THREAD_LOCAL_H
 
 #include <stdlib.h>
+#include "RippleLinkHeap.h"
 
 /// Tells Swift that a function only reads memory. Swift cannot see into C functions, so
 /// by default it assumes one may release any object; then a caller that reads a node
@@ -30,19 +31,6 @@ static inline RIPPLE_READ_ONLY int ripple_thread_is_tracking(void) {
 
 static inline void ripple_thread_runtime_set(void *_Nullable runtime) {
     ripple_thread_runtime = runtime;
-}
-
-/// Plain malloc and free for the engine's 40-byte links. Swift's allocation entry
-/// points take an alignment, and route small default-aligned requests through
-/// posix_memalign, several times slower than malloc for the same chunk.
-static inline void *_Nonnull ripple_link_allocate(unsigned long size) {
-    void *memory = malloc(size);
-    if (memory == NULL) { abort(); }
-    return memory;
-}
-
-static inline void ripple_link_free(void *_Nonnull memory) {
-    free(memory);
 }
 
 /// Whether any environment scope was ever opened in this process. A plain global

@@ -193,6 +193,47 @@ import Testing
         }
     }
 
+    /// Hands a graph from the thread that built it to another. Safety: the threads
+    /// take turns, ordered by a semaphore.
+    final class Handoff: @unchecked Sendable {
+        var source: Signal<Int>?
+        var effects: [Effect] = []
+        var runs = 0
+    }
+
+    @Test func `links made on one thread are freed on another while two more churn their own`() {
+        let iterations = 250
+        for round in 1...4 {
+            let handoff = Handoff()
+            let built = DispatchSemaphore(value: 0)
+            let outcomes = Outcomes()
+            Self.runOnThreads([
+                {
+                    let source = Signal(0)
+                    handoff.source = source
+                    handoff.effects = (0..<2_000).map { _ in Effect { _ = source.value; handoff.runs += 1 } }
+                    built.signal()
+                },
+                {
+                    built.wait()
+                    // Written here, run here; cancelled here, so every link the other
+                    // thread made comes back through this thread's cache.
+                    handoff.source?.value = 1
+                    for effect in handoff.effects { effect.cancel() }
+                    handoff.source?.value = 2
+                    handoff.effects = []
+                    handoff.source = nil
+                },
+                { outcomes.record(Self.driveChurn(iterations: iterations), as: "churn 1") },
+                { outcomes.record(Self.driveChurn(iterations: iterations), as: "churn 2") },
+            ])
+            #expect(handoff.runs == 4_000, "round \(round)")
+            for name in ["churn 1", "churn 2"] {
+                #expect(outcomes[name] == Self.expectedChurn(iterations: iterations), "round \(round), \(name)")
+            }
+        }
+    }
+
     // MARK: Tasks
 
     /// A graph owned by an actor: a tracked counter and a computed over it.

@@ -44,8 +44,9 @@ import Testing
         let peak = buildUpdateAndDrop(grid, &failures)
         // What this test allocated is gone too: what remains is the engine's own.
         let retained = Int(cmalloc_bytes_in_use()) - baseline
-        let allowed = 1_000_000     // its cache of 4,096 free links, its walk stacks
-        print("stress: \(grid.nodeCount) nodes, peak \((peak - baseline) / 1_000_000) MB, retained after drop \(retained) bytes (allowed \(allowed))")
+        let allowed = 1_000_000     // its cached links and their slabs, its walk stacks
+        let linkHeap = Runtime.linkHeap
+        print("stress: \(grid.nodeCount) nodes, peak \((peak - baseline) / 1_000_000) MB, retained after drop \(retained) bytes (allowed \(allowed)); link heap: \(linkHeap.slabs) slabs, \(linkHeap.linksOut) links out")
         failures.check(peak - baseline > grid.nodeCount * 64, "the peak of \(peak - baseline) bytes is implausibly low: are statistics available?")
         failures.check(retained < allowed, "\(retained) bytes were not given back (allowed \(allowed))")
         return failures
@@ -129,7 +130,15 @@ import Testing
                        "the runtime still holds \(runtime.retiredNodes.count) nodes and \(runtime.retiredValues.count) values to release")
         failures.check(runtime.queue.isEmpty && runtime.log.isEmpty && runtime.batchDepth == 0 && runtime.busy == 0,
                        "the runtime is not idle")
-        failures.check(runtime.freeLinkCount <= Runtime.freeLinkLimit, "\(runtime.freeLinkCount) free links are kept")
+        failures.check(runtime.cachedLinkCount <= Runtime.linkCacheLimit, "\(runtime.cachedLinkCount) free links are cached")
+        // The link heap took back every link but this thread's cache, and freed its
+        // slabs but one kept as a spare and those holding cached links (all zero under
+        // AddressSanitizer, where links come from malloc one by one).
+        let linkHeap = Runtime.linkHeap
+        failures.check(linkHeap.linksOut <= runtime.cachedLinkCount,
+                       "\(linkHeap.linksOut) links are still handed out, \(runtime.cachedLinkCount) of them cached")
+        failures.check(linkHeap.slabs <= 1 + runtime.cachedLinkCount,
+                       "the link heap still holds \(linkHeap.slabs) slabs")
         return peak
     }
 
