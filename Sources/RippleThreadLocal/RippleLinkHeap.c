@@ -13,18 +13,12 @@
 /// thread that frees and allocates around the limit does not take the lock each time.
 #define BATCH (RIPPLE_LINK_CACHE_LIMIT / 2)
 
-/// Cuts the `count` links freed last off the front of `cache` and returns them, chained.
-static void *detach(ripple_link_cache *cache, long count) {
-    if (count == 0) { return NULL; }
-    void *first = cache->head;
-    void *last = first;
-    for (long index = 1; index < count; index++) {
-        last = *(void **)last;
-    }
-    cache->head = *(void **)last;
-    *(void **)last = NULL;
-    cache->count -= count;
-    return first;
+/// Takes the link freed last off the front of `cache`.
+static void *pop(ripple_link_cache *cache) {
+    void *link = cache->head;
+    cache->head = *(void **)link;
+    cache->count -= 1;
+    return link;
 }
 
 #ifndef RIPPLE_LINK_PER_MALLOC
@@ -143,26 +137,23 @@ void *ripple_link_refill(ripple_link_cache *cache) {
     // Chained in the order taken, so a run of allocations walks up through a slab.
     pthread_mutex_lock(&heap_lock);
     void *first = take_link();
-    void *last = NULL;
+    void **tail = &cache->head;
     for (int taken = 1; taken < BATCH; taken++) {
         void *link = take_link();
-        if (last == NULL) { cache->head = link; } else { *(void **)last = link; }
-        last = link;
+        *tail = link;
+        tail = (void **)link;
     }
     links_out += BATCH;
     pthread_mutex_unlock(&heap_lock);
-    if (last != NULL) { *(void **)last = NULL; }
+    *tail = NULL;
     cache->count = BATCH - 1;
     return first;
 }
 
 static void spill(ripple_link_cache *cache, long count) {
-    void *link = detach(cache, count);
     pthread_mutex_lock(&heap_lock);
-    while (link != NULL) {
-        void *next = *(void **)link;
-        give_back(link);
-        link = next;
+    for (long index = 0; index < count; index++) {
+        give_back(pop(cache));
     }
     links_out -= count;
     pthread_mutex_unlock(&heap_lock);
@@ -185,11 +176,8 @@ void *ripple_link_refill(ripple_link_cache *cache) {
 }
 
 static void spill(ripple_link_cache *cache, long count) {
-    void *link = detach(cache, count);
-    while (link != NULL) {
-        void *next = *(void **)link;
-        free(link);
-        link = next;
+    for (long index = 0; index < count; index++) {
+        free(pop(cache));
     }
 }
 
