@@ -23,7 +23,7 @@
 public final class Signal<Value>: ReactiveNode {
     @usableFromInline let equivalence: Equivalence<Value>
     /// While written in a batch: its entry in the batch log.
-    @usableFromInline @exclusivity(unchecked) final var logIndex: UInt32 = 0
+    @usableFromInline @exclusivity(unchecked) final var logEntry: UnsafeMutablePointer<BatchLog.Entry>?
     @usableFromInline @exclusivity(unchecked) final var storage: Value
 
     @usableFromInline
@@ -225,33 +225,55 @@ public final class Signal<Value>: ReactiveNode {
     @inlinable
     func logWrite(of newValue: Value, _ runtime: RuntimeRef) {
         if flags.contains(.logged) {
-            let entry = runtime.pointee.log.entry(at: Int(logIndex))
+            let entry = logEntry.unsafelyUnwrapped
             if entry.pointee.hasSaved {
                 let saved = entry.pointee.storage.assumingMemoryBound(to: Value.self)
                 entry.pointee.changed = !equivalence.equal(saved.pointee, newValue)
             }
             return
         }
-        let slot = Graph.logWrite(
-            of: self, size: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment,
-            trivial: _isPOD(Value.self), runtime
+        let entry = addLogEntry(
+            runtime, size: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment,
+            trivial: _isPOD(Value.self)
         )
-        logIndex = slot.index
-        slot.storage.initializeMemory(as: Value.self, to: storage)
+        entry.pointee.storage.initializeMemory(as: Value.self, to: storage)
+    }
+
+    /// A new entry in the batch log, changed, with room for a saved value of `size`
+    /// bytes; marks the signal logged. A value that fits an entry's inline room is
+    /// logged here, inline; others, and a full chunk of entries, take a call.
+    @inlinable
+    @inline(__always)
+    func addLogEntry(
+        _ runtime: RuntimeRef, size: Int, alignment: Int, trivial: Bool
+    ) -> UnsafeMutablePointer<BatchLog.Entry> {
+        let entry: UnsafeMutablePointer<BatchLog.Entry>
+        if BatchLog.fitsInline(size: size, alignment: alignment),
+           let inline = runtime.pointee.log.appendInline(self, trivial: trivial) {
+            entry = inline
+        } else {
+            entry = Graph.logWriteSlowly(of: self, size: size, alignment: alignment, trivial: trivial, runtime)
+        }
+        flags.insert(.logged)
+        logEntry = entry
+        return entry
     }
 
     /// Logs an in-place change, which always notifies: the saved value is not needed,
     /// and dropping it keeps the storage uniquely referenced and the mutation copy-free.
     @inlinable
     func logForcedChange(_ runtime: RuntimeRef) {
-        if !flags.contains(.logged) {
-            logIndex = Graph.logWrite(of: self, size: 0, alignment: 1, trivial: true, runtime).index
-        }
-        let entry = runtime.pointee.log.entry(at: Int(logIndex))
-        if entry.pointee.hasSaved {
-            if entry.pointee.needsDestroy {
-                entry.pointee.storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+        let entry: UnsafeMutablePointer<BatchLog.Entry>
+        if flags.contains(.logged) {
+            entry = logEntry.unsafelyUnwrapped
+            if entry.pointee.hasSaved {
+                if entry.pointee.needsDestroy {
+                    entry.pointee.storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+                }
+                entry.pointee.hasSaved = false
             }
+        } else {
+            entry = addLogEntry(runtime, size: 0, alignment: 1, trivial: true)
             entry.pointee.hasSaved = false
         }
         entry.pointee.changed = true
@@ -265,11 +287,11 @@ public final class Signal<Value>: ReactiveNode {
 
     @usableFromInline
     override func resolveLoggedWrite(_ runtime: RuntimeRef) {
-        Graph.resolve(self, at: Int(logIndex), runtime)
+        Graph.resolve(self, logEntry.unsafelyUnwrapped, runtime)
     }
 
     @usableFromInline
     override func discardLoggedWrite(_ runtime: RuntimeRef) {
-        Graph.discardEntry(at: Int(logIndex), of: self, runtime)
+        Graph.discardEntry(logEntry.unsafelyUnwrapped, of: self)
     }
 }

@@ -8,8 +8,10 @@
 /// for trivial values, no type-specific work at all. Writes that end where they
 /// started notify nobody.
 ///
-/// Entries live in fixed chunks that never move, each with inline room for a small
-/// value; larger values get their own allocation.
+/// Entries live in fixed chunks that never move, so a logged source keeps a pointer
+/// to its entry. Each entry has inline room for a small value; larger values get
+/// their own allocation. The log keeps the next free entry at hand: a source whose
+/// value fits the room is logged with a few stores, inlined into the write.
 @usableFromInline
 struct BatchLog {
     @usableFromInline
@@ -24,75 +26,116 @@ struct BatchLog {
         @usableFromInline var hasSaved: Bool
         /// Whether the saved value needs destroying (it is not trivial).
         @usableFromInline var needsDestroy: Bool
-        var ownsStorage: Bool
+        @usableFromInline var ownsStorage: Bool
         /// Inline room for a saved value; left uninitialized until used.
-        var inline: (UInt64, UInt64, UInt64, UInt64)
+        @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64)
     }
 
-    private static let chunkShift = 6
-    private static let chunkMask = (1 << chunkShift) - 1
-    static let inlineCapacity = 32
+    @usableFromInline static var chunkCapacity: Int { 64 }
+    @usableFromInline static var inlineCapacity: Int { 32 }
 
     private var chunks: [UnsafeMutablePointer<Entry>] = []
     @usableFromInline private(set) var count = 0
+    /// The next free entry, and the end of its chunk; equal when that chunk is full
+    /// or no chunk exists yet.
+    @usableFromInline var nextFree: UnsafeMutablePointer<Entry>?
+    @usableFromInline var chunkEnd: UnsafeMutablePointer<Entry>?
+    /// The first chunk, once allocated: where the entries of most batches live.
+    private(set) var firstChunk: UnsafeMutablePointer<Entry>?
     /// Entries whose saved value has an allocation of its own; when none has, emptying
     /// the log need not visit the entries.
     private var ownedStorageCount = 0
 
     @usableFromInline var isEmpty: Bool { count == 0 }
 
-    @usableFromInline
-    func entry(at index: Int) -> UnsafeMutablePointer<Entry> {
-        chunks[index >> BatchLog.chunkShift] + (index & BatchLog.chunkMask)
+    /// Whether a value of this layout fits an entry's inline room.
+    @inlinable
+    @inline(__always)
+    static func fitsInline(size: Int, alignment: Int) -> Bool {
+        size <= inlineCapacity && alignment <= MemoryLayout<UInt64>.alignment
     }
 
-    /// Adds an entry for `node`, changed, with room for a saved value of the given
-    /// layout; returns its index and the entry.
+    /// Adds an entry for `node`, changed, holding a saved value of the given layout in
+    /// its inline room; nil when the current chunk is full or the value does not fit,
+    /// and the caller then takes ``appendSlowly(_:size:alignment:trivial:)``.
+    @inlinable
     @inline(__always)
-    mutating func append(
-        _ node: ReactiveNode, size: Int, alignment: Int, trivial: Bool
-    ) -> (index: Int, entry: UnsafeMutablePointer<Entry>) {
-        let index = count
-        let chunkIndex = index >> BatchLog.chunkShift
-        if chunkIndex == chunks.count { addChunk() }
-        count = index &+ 1
-        let entry = chunks[chunkIndex] + (index & BatchLog.chunkMask)
-        let fitsInline = size <= BatchLog.inlineCapacity && alignment <= MemoryLayout<UInt64>.alignment
-        if !fitsInline { ownedStorageCount &+= 1 }
+    mutating func appendInline(_ node: ReactiveNode, trivial: Bool) -> UnsafeMutablePointer<Entry>? {
+        guard let entry = nextFree, entry != chunkEnd else { return nil }
+        nextFree = entry + 1
+        count &+= 1
         // Fields are trivial: each is set on its own, the inline room stays untouched.
         entry.pointer(to: \.node)!.initialize(to: .passUnretained(node))
-        entry.pointer(to: \.storage)!.initialize(to: fitsInline
-            ? UnsafeMutableRawPointer(entry.pointer(to: \.inline)!)
-            : UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment))
+        entry.pointer(to: \.storage)!.initialize(to: UnsafeMutableRawPointer(entry.pointer(to: \.inline)!))
         entry.pointer(to: \.changed)!.initialize(to: true)
         entry.pointer(to: \.hasSaved)!.initialize(to: true)
         entry.pointer(to: \.needsDestroy)!.initialize(to: !trivial)
-        entry.pointer(to: \.ownsStorage)!.initialize(to: !fitsInline)
-        return (index, entry)
+        entry.pointer(to: \.ownsStorage)!.initialize(to: false)
+        return entry
     }
 
+    /// Adds an entry for `node`, changed, with room for a saved value of the given
+    /// layout, starting a chunk if the current one is full.
+    @usableFromInline
     @inline(never)
-    private mutating func addChunk() {
-        chunks.append(.allocate(capacity: 1 << BatchLog.chunkShift))
+    mutating func appendSlowly(
+        _ node: ReactiveNode, size: Int, alignment: Int, trivial: Bool
+    ) -> UnsafeMutablePointer<Entry> {
+        if nextFree == nil || nextFree == chunkEnd {
+            // Chunks fill in order, so a full chunk leaves `count` at a chunk boundary.
+            let chunkIndex = count / BatchLog.chunkCapacity
+            if chunkIndex == chunks.count { chunks.append(.allocate(capacity: BatchLog.chunkCapacity)) }
+            if chunkIndex == 0 { firstChunk = chunks[0] }
+            nextFree = chunks[chunkIndex]
+            chunkEnd = chunks[chunkIndex] + BatchLog.chunkCapacity
+        }
+        if BatchLog.fitsInline(size: size, alignment: alignment) {
+            return appendInline(node, trivial: trivial).unsafelyUnwrapped
+        }
+        let entry = nextFree.unsafelyUnwrapped
+        nextFree = entry + 1
+        count &+= 1
+        ownedStorageCount &+= 1
+        entry.pointer(to: \.node)!.initialize(to: .passUnretained(node))
+        entry.pointer(to: \.storage)!.initialize(
+            to: UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment))
+        entry.pointer(to: \.changed)!.initialize(to: true)
+        entry.pointer(to: \.hasSaved)!.initialize(to: true)
+        entry.pointer(to: \.needsDestroy)!.initialize(to: !trivial)
+        entry.pointer(to: \.ownsStorage)!.initialize(to: true)
+        return entry
+    }
+
+    /// The entry at `index`, in the order written.
+    func entry(at index: Int) -> UnsafeMutablePointer<Entry> {
+        chunks[index / BatchLog.chunkCapacity] + index % BatchLog.chunkCapacity
     }
 
     /// Removes every entry; saved values are already destroyed.
+    @inline(__always)
     mutating func removeAll() {
-        if ownedStorageCount > 0 {
-            for index in 0..<count {
-                let entry = self.entry(at: index)
-                if entry.pointee.ownsStorage {
-                    entry.pointee.storage.deallocate()
-                }
-            }
-            ownedStorageCount = 0
-        }
+        guard count > 0 else { return }
+        if ownedStorageCount > 0 { freeOwnedStorage() }
         count = 0
+        nextFree = firstChunk
+        chunkEnd = firstChunk.unsafelyUnwrapped + BatchLog.chunkCapacity
+    }
+
+    @inline(never)
+    private mutating func freeOwnedStorage() {
+        for index in 0..<count {
+            let entry = self.entry(at: index)
+            if entry.pointee.ownsStorage { entry.pointee.storage.deallocate() }
+        }
+        ownedStorageCount = 0
     }
 
     mutating func deallocate() {
         removeAll()
         for chunk in chunks { chunk.deallocate() }
         chunks = []
+        firstChunk = nil
+        nextFree = nil
+        chunkEnd = nil
     }
 }

@@ -244,22 +244,15 @@ extension Graph {
         source.resolveLoggedWrite(runtime)
     }
 
-    /// Where a source written in a batch saves the value its subscribers saw.
-    @usableFromInline
-    struct LogSlot {
-        @usableFromInline let index: UInt32
-        @usableFromInline let storage: UnsafeMutableRawPointer
-    }
-
     /// Registers `source` in the batch log, changed, with room for a saved value of the
-    /// given layout.
+    /// given layout: the path for a value that does not fit an entry's inline room, or
+    /// for a batch whose current chunk of entries is full.
     @usableFromInline
-    static func logWrite(
+    @inline(never)
+    static func logWriteSlowly(
         of source: ReactiveNode, size: Int, alignment: Int, trivial: Bool, _ runtime: RuntimeRef
-    ) -> LogSlot {
-        let (index, entry) = runtime.pointee.log.append(source, size: size, alignment: alignment, trivial: trivial)
-        source.flags.insert(.logged)
-        return LogSlot(index: UInt32(truncatingIfNeeded: index), storage: entry.pointee.storage)
+    ) -> UnsafeMutablePointer<BatchLog.Entry> {
+        runtime.pointee.log.appendSlowly(source, size: size, alignment: alignment, trivial: trivial)
     }
 
     /// Closes the log entry of `source` and clears its mark. Returns whether the source
@@ -278,19 +271,15 @@ extension Graph {
     }
 
     /// A dying source's logged write: nobody is left to notify.
-    static func discardEntry(at index: Int, of source: ReactiveNode, _ runtime: RuntimeRef) {
-        if let saved = closeEntry(runtime.pointee.log.entry(at: index), of: source).savedToDestroy {
+    static func discardEntry(_ entry: UnsafeMutablePointer<BatchLog.Entry>, of source: ReactiveNode) {
+        if let saved = closeEntry(entry, of: source).savedToDestroy {
             source.destroySavedValue(saved)
         }
     }
 
     /// A logged source propagates its batched change now, if it really changed.
-    static func resolve(_ source: ReactiveNode, at index: Int, _ runtime: RuntimeRef) {
-        resolve(source, runtime.pointee.log.entry(at: index), runtime)
-    }
-
     @inline(__always)
-    private static func resolve(
+    static func resolve(
         _ source: ReactiveNode, _ entry: UnsafeMutablePointer<BatchLog.Entry>, _ runtime: RuntimeRef
     ) {
         let (changed, saved) = closeEntry(entry, of: source)
@@ -303,13 +292,21 @@ extension Graph {
     /// Every source written since the last propagation point propagates, if its value
     /// differs from the one its subscribers saw; then the log empties.
     static func propagateBatchLog(_ runtime: RuntimeRef) {
+        guard let first = runtime.pointee.log.firstChunk else { return }
+        var entry = first
         var index = 0
         while index < runtime.pointee.log.count {
-            let entry = runtime.pointee.log.entry(at: index)
+            if index != 0, index % BatchLog.chunkCapacity == 0 {
+                entry = runtime.pointee.log.entry(at: index)
+            }
             if let node = entry.pointee.node {
                 node._withUnsafeGuaranteedRef { resolve($0, entry, runtime) }
             }
-            index += 1
+            // Most batches write one source: done, unless destroying its saved value
+            // ran a deinit that wrote more.
+            if index == 0, runtime.pointee.log.count == 1 { break }
+            entry += 1
+            index &+= 1
         }
         runtime.pointee.log.removeAll()
     }
