@@ -161,7 +161,7 @@ public final class Signal<Value>: ReactiveNode {
     @inlinable
     @inline(never)
     static func valueReadThroughEngine(_ node: Unmanaged<Signal>) -> Value {
-        Graph.didRead(Unmanaged<ReactiveNode>.fromOpaque(node.toOpaque()))
+        Graph.didReadNeedingLink(Unmanaged<ReactiveNode>.fromOpaque(node.toOpaque()))
         return node._withUnsafeGuaranteedRef { $0.storage }
     }
 

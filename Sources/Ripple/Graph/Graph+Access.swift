@@ -10,6 +10,22 @@ extension Graph {
         recordRead(of: source, Runtime.current)
     }
 
+    /// A source was read whose accessor found no link to confirm (or found it logged):
+    /// the read needs a new or moved link, which the accessor's check has ruled out
+    /// finding in place.
+    @usableFromInline
+    @inline(never)
+    static func didReadNeedingLink(_ source: Unmanaged<ReactiveNode>) {
+        let runtime = Runtime.current
+        guard let sub = runtime.pointee.activeSub else { return }
+        if source._withUnsafeGuaranteedRef({ $0.flags.contains(.logged) }) {
+            resolveBeforeRead(source, runtime)
+            link(source, sub, runtime)
+        } else {
+            linkSlowly(source, sub, runtime)
+        }
+    }
+
     /// A source was read while `runtime` records a run: it now depends on `source`.
     @usableFromInline
     @inline(never)

@@ -68,31 +68,22 @@ extension Graph {
             plain.commit()
             return
         }
-        let cursor = runtime.pointee.cursor
-        let next = cursor.map { $0.pointee.nextDep } ?? sub._withUnsafeGuaranteedRef { $0.deps }
-        let parity = sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
-        linkSlowly(dep, sub, after: cursor, before: next, parity: parity, runtime)
+        linkSlowly(dep, sub, runtime)
     }
 
-    /// ``linkSlowly(_:_:after:before:parity:_:)`` for nodes held unmanaged.
+    /// A read that needs a new or moved link: `plainLink` has ruled out a link this run
+    /// already made or confirmed. One call, with the new link made inline.
     @inline(never)
-    static func linkSlowly(
-        _ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>,
-        after cursor: LinkPointer?, before next: LinkPointer?, parity: Bool, _ runtime: RuntimeRef
-    ) {
+    static func linkSlowly(_ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) {
         dep._withUnsafeGuaranteedRef { dep in
-            sub._withUnsafeGuaranteedRef { linkSlowly(dep, $0, after: cursor, before: next, parity: parity, runtime) }
+            sub._withUnsafeGuaranteedRef { sub in
+                let cursor = runtime.pointee.cursor
+                let next = cursor.map { $0.pointee.nextDep } ?? sub.deps
+                let parity = sub.flags.contains(.parity)
+                if let next, relinkLater(dep, sub, after: cursor, before: next, parity: parity, runtime) { return }
+                linkNew(dep, sub, after: cursor, before: next, parity: parity, runtime)
+            }
         }
-    }
-
-    @inline(never)
-    static func linkSlowly(
-        _ dep: ReactiveNode, _ sub: DependentNode,
-        after cursor: LinkPointer?, before next: LinkPointer?, parity: Bool, _ runtime: RuntimeRef
-    ) {
-        // `plainLink` has ruled out a link this run already made or confirmed.
-        if let next, relinkLater(dep, sub, after: cursor, before: next, parity: parity, runtime) { return }
-        linkNew(dep, sub, after: cursor, before: next, parity: parity, runtime)
     }
 
     /// How far past the cursor a re-run looks for its previous link to a dependency.
@@ -128,7 +119,7 @@ extension Graph {
         return false
     }
 
-    @inline(never)
+    @inline(__always)
     static func linkNew(
         _ dep: ReactiveNode, _ sub: DependentNode,
         after cursor: LinkPointer?, before next: LinkPointer?, parity: Bool, _ runtime: RuntimeRef
