@@ -73,13 +73,8 @@ public final class Computed<Value>: ComputedNode {
     }
 
     @inlinable
-    convenience init(
-        equivalence: Equivalence<Value>, capturesEnvironment: Bool = true, compute: @escaping () throws -> Value
-    ) {
-        self.init(
-            compute: compute, update: { Computed.refresh($0, equal: equivalence.equal, $1) },
-            capturesEnvironment: capturesEnvironment
-        )
+    convenience init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
+        self.init(compute: compute, update: { Computed.refresh($0, equal: equivalence.equal, $1) })
     }
 
     /// Creates a computed whose equality rule is found from the value's type at run
@@ -373,8 +368,6 @@ public final class Computed<Value>: ComputedNode {
     @inlinable
     @inline(__always)
     final func refresh(equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
-        // A derived property whose model is gone keeps its last value, inert.
-        if flags.contains(.modelGone) { return false }
         let outer = Graph.beginComputing(self, runtime)
         // The value and the error take separate paths, so that an equal value (the
         // common case) leaves the cache untouched and no `Result` is copied or destroyed.
@@ -435,7 +428,9 @@ extension Graph {
         runtime.pointee.activeSub = .passUnretained(node)
         runtime.pointee.runningEffect = nil
         runtime.pointee.computeDepth &+= 1
-        runtime.pointee.busy &+= 1
+        // No `busy` count of its own: a computed recomputes only inside `refresh` or a
+        // flush, which hold releases back already.
+        assert(runtime.pointee.busy > 0, "a computed recomputes only inside a walk or a flush")
         beginTracking(node, runtime)
         return outer
     }
@@ -443,7 +438,6 @@ extension Graph {
     @inlinable
     @inline(__always)
     static func endComputing(_ node: DependentNode, _ outer: OuterRun, _ runtime: RuntimeRef) {
-        runtime.pointee.busy &-= 1
         runtime.pointee.computeDepth &-= 1
         runtime.pointee.runningEffect = outer.effect
         runtime.pointee.activeSub = outer.sub

@@ -171,10 +171,16 @@ public struct Derived<Model: AnyObject, Value> {
         // Unowned, not weak: a weak reference gives the model a side table, which
         // sends every retain and release of it down the runtime's slow path. The
         // closure never runs once the model is gone (see `DerivedNodeOwner`).
-        let node = Computed<Value>(equivalence: .rule(rule), capturesEnvironment: false) {
-            [unowned(unsafe) model] in
-            withExtendedLifetime(model) { compute($0) }
-        }
+        let equivalence = Equivalence<Value>.rule(rule)
+        let node = Computed<Value>(
+            compute: { [unowned(unsafe) model] in withExtendedLifetime(model) { compute($0) } },
+            update: { node, runtime in
+                // A derived property whose model is gone keeps its last value, inert.
+                if node.flags.contains(.modelGone) { return false }
+                return Computed.refresh(node, equal: equivalence.equal, runtime)
+            },
+            capturesEnvironment: false
+        )
         return (node, DerivedNodeOwner(node))
     }
 
