@@ -19,7 +19,8 @@
 /// - Returns: What `body` returned.
 @inlinable
 public func batch<T>(_ body: () throws -> T) rethrows -> T {
-    let runtime = Graph.beginBatch()
+    let runtime = Runtime.inlineCurrent
+    runtime.pointee.batchDepth &+= 1
     defer { Graph.endBatch(runtime) }
     return try body()
 }
@@ -43,13 +44,6 @@ public func untracked<T>(_ body: () throws -> T) rethrows -> T {
 }
 
 extension Graph {
-    @usableFromInline
-    static func beginBatch() -> RuntimeRef {
-        let runtime = Runtime.current
-        runtime.pointee.batchDepth &+= 1
-        return runtime
-    }
-
     @usableFromInline
     static func suspendTracking() -> Unmanaged<DependentNode>? {
         let runtime = Runtime.current

@@ -65,6 +65,17 @@ struct Runtime {
         ripple_thread_runtime_get()?.assumingMemoryBound(to: Runtime.self)
     }
 
+    /// ``current`` for inlinable entry points: the thread-local load inline, the first
+    /// use's creation out of line.
+    @inlinable
+    @inline(__always)
+    static var inlineCurrent: RuntimeRef {
+        if let raw = ripple_thread_runtime_get() {
+            return raw.assumingMemoryBound(to: Runtime.self)
+        }
+        return current
+    }
+
     /// The calling thread's runtime, created on first use.
     @usableFromInline
     static var current: RuntimeRef {
