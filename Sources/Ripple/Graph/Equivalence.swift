@@ -13,9 +13,34 @@ enum Equivalence<Value> {
     @inlinable
     func equal(_ old: Value, _ new: Value) -> Bool {
         switch self {
-        case .rule(let rule): rule.equal(old, new)
-        case .custom(let custom): custom.equals(old, new)
+        case .rule(let rule):
+            if let equal = Equivalence.standardEqual(old, new) { return equal }
+            return rule.equal(old, new)
+        case .custom(let custom):
+            return custom.equals(old, new)
         }
+    }
+
+    /// `==` called directly for the standard library's most common value types, whose
+    /// built-in rule is always `==`; nil for other types. Specialized for a concrete
+    /// type this folds into the one comparison, where the rule's class method costs two
+    /// indirect calls (about 29 instructions for an `Int`).
+    @inlinable
+    @inline(__always)
+    static func standardEqual(_ old: Value, _ new: Value) -> Bool? {
+        if Value.self == Int.self { return unsafeBitCast(old, to: Int.self) == unsafeBitCast(new, to: Int.self) }
+        if Value.self == Double.self {
+            return unsafeBitCast(old, to: Double.self) == unsafeBitCast(new, to: Double.self)
+        }
+        if Value.self == Bool.self { return unsafeBitCast(old, to: Bool.self) == unsafeBitCast(new, to: Bool.self) }
+        if Value.self == String.self {
+            return unsafeBitCast(old, to: String.self) == unsafeBitCast(new, to: String.self)
+        }
+        if Value.self == Float.self {
+            return unsafeBitCast(old, to: Float.self) == unsafeBitCast(new, to: Float.self)
+        }
+        if Value.self == UInt.self { return unsafeBitCast(old, to: UInt.self) == unsafeBitCast(new, to: UInt.self) }
+        return nil
     }
 }
 

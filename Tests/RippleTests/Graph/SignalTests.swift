@@ -159,6 +159,47 @@ import Testing
         effect.cancel()
     }
 
+    @Test func `standard value types compare with their own ==, not their bits`() {
+        // Signals of Int, Double, Bool, String, Float and UInt call `==` directly; the
+        // result must be the type's `==`: -0.0 equals 0.0, and canonically equivalent
+        // strings are equal although their bytes differ.
+        let zero = Signal(0.0)
+        let name = Signal("caf\u{E9}")
+        let flag = Signal(true)
+        let small = Signal(Float(0))
+        let count = Signal(UInt(7))
+        var runs = 0
+        let effect = Effect {
+            runs += 1
+            _ = (zero.value, name.value, flag.value, small.value, count.value)
+        }
+        zero.value = -0.0
+        name.value = "cafe\u{301}"
+        flag.value = true
+        small.value = -0
+        count.value = 7
+        #expect(runs == 1)
+        batch {
+            name.value = "other"
+            name.value = "cafe\u{301}"   // back to a value equal to the one subscribers saw
+        }
+        #expect(runs == 1)
+        count.value = 8
+        #expect(runs == 2)
+        effect.cancel()
+    }
+
+    @Test func `a custom comparer on a standard value type still decides`() {
+        let level = Signal(10, equals: { old, new in abs(old - new) < 5 })
+        var runs = 0
+        let effect = Effect { runs += 1; _ = level.value }
+        level.value = 13
+        #expect(runs == 1)
+        level.value = 20
+        #expect(runs == 2)
+        effect.cancel()
+    }
+
     @Test func `a NaN recomputed by a Computed notifies its readers too`() {
         let reading = Signal(Double.nan)
         var computeRuns = 0, effectRuns = 0
