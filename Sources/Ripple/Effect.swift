@@ -125,7 +125,7 @@ public final class Effect: DependentNode {
         guard !flags.contains(.disposed) else { return }
         if flags.contains(.running) {
             // Cancelled from its own body: finish the run first.
-            flags.insert(.disposed)
+            flags.formUnion(.disposed)
             return
         }
         let runtime = Runtime.current
@@ -173,14 +173,14 @@ public final class Effect: DependentNode {
         guard !flags.contains(.disposed) else { return }
         var dirty = flags.contains(.dirty)
         if !dirty, flags.contains(.pending) {
-            flags.insert(.revalidating)
+            flags.formUnion(.revalidating)
             dirty = Graph.checkDirty(self, runtime)
-            flags.remove(.revalidating)
+            flags.subtract(.revalidating)
         }
         if dirty {
             Graph.execute(self, runtime)
         } else {
-            flags.remove(.pending)
+            flags.subtract(.pending)
         }
     }
 }
@@ -210,7 +210,7 @@ public func onCleanup(_ cleanup: @escaping () -> Void) {
     }
     effect._withUnsafeGuaranteedRef { effect in
         effect.ensuredExtras.cleanups.append(cleanup)
-        effect.flags.insert(.hasCleanups)
+        effect.flags.formUnion(.hasCleanups)
     }
 }
 

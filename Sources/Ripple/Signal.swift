@@ -254,7 +254,7 @@ public final class Signal<Value>: ReactiveNode {
         } else {
             entry = Graph.logWriteSlowly(of: self, size: size, alignment: alignment, trivial: trivial, runtime)
         }
-        flags.insert(.logged)
+        flags.formUnion(.logged)
         logEntry = entry
         return entry
     }

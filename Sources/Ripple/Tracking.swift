@@ -176,7 +176,7 @@ final class TrackingScope: DependentNode {
     /// Unlinks for good and lets go of the scope's reference to itself.
     private func dispose(_ runtime: RuntimeRef) {
         guard !flags.contains(.disposed) else { return }
-        flags.insert(.disposed)
+        flags.formUnion(.disposed)
         armed = false
         Graph.unlinkAll(self, runtime)
         runtime.pointee.retire(.passUnretained(self))
@@ -186,12 +186,12 @@ final class TrackingScope: DependentNode {
     func runQueued(_ runtime: RuntimeRef) {
         guard !flags.contains(.disposed) else { return }
         guard flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime)) else {
-            flags.remove(.pending)
+            flags.subtract(.pending)
             return
         }
         // Fired. Dirty, it is left alone by propagation until a run clears the mark.
         armed = false
-        flags.insert(.dirty)
+        flags.formUnion(.dirty)
         let outerSub = runtime.pointee.activeSub
         let outerEffect = runtime.pointee.runningEffect
         let outerFired = runtime.pointee.firedScope

@@ -283,7 +283,7 @@ extension Graph {
         let saved = entry.pointee.hasSaved && entry.pointee.needsDestroy ? entry.pointee.storage : nil
         entry.pointee.hasSaved = false
         entry.pointee.node = nil
-        source.flags.remove(.logged)
+        source.flags.subtract(.logged)
         return (entry.pointee.changed, saved)
     }
 

@@ -3,7 +3,7 @@ extension Graph {
     /// lists, recording in each link the version it saw. Dependencies left without
     /// subscribers detach in turn, iteratively. The links keep their dependencies alive.
     static func detach(_ root: DependentNode, _ runtime: RuntimeRef) {
-        root.flags.insert(.detached)
+        root.flags.formUnion(.detached)
         let base = runtime.pointee.stack.count
         var cursor = root.deps
         while true {
@@ -24,7 +24,7 @@ extension Graph {
                     let flags = computed.flags
                     guard flags.isDisjoint(with: [.running, .checking, .detached]) else { return }
                     if flags.isDisjoint(with: .stale) {
-                        computed.flags.insert(.detached)
+                        computed.flags.formUnion(.detached)
                         if let deps = computed.deps {
                             if let rest = cursor { runtime.pointee.stack.push(rest) }
                             cursor = deps
@@ -58,7 +58,7 @@ extension Graph {
             // path must still end up after everything it depends on.
             let isNew = node._withUnsafeGuaranteedRef { node -> Bool in
                 guard !node.flags.contains(.visited) else { return false }
-                node.flags.insert(.visited)
+                node.flags.formUnion(.visited)
                 return true
             }
             guard isNew else { continue }
@@ -79,9 +79,9 @@ extension Graph {
     }
 
     private static func reattachLinks(of node: DependentNode, _ runtime: RuntimeRef) {
-        node.flags.remove(.visited)
+        node.flags.subtract(.visited)
         guard node.flags.contains(.detached) else { return }
-        node.flags.remove(.detached)
+        node.flags.subtract(.detached)
         let parity: UInt = node.flags.contains(.parity) ? 1 : 0
         var mark = NodeFlags()
         var cursor = node.deps

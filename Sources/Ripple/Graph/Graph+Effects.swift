@@ -4,7 +4,7 @@ extension Graph {
     static func adopt(_ child: Effect, by parent: Effect, _ runtime: RuntimeRef) {
         parent.ensuredExtras.children.append(child)
         child.parent = .passUnretained(parent)
-        parent.flags.insert(.hasChildren)
+        parent.flags.formUnion(.hasChildren)
     }
 
     /// Runs an effect's body, tracking what it reads.
@@ -20,7 +20,7 @@ extension Graph {
         // separate one-byte store followed by the full-width load of `beginTracking`
         // stalled store-to-load forwarding.
         if !effect.flags.isDisjoint(with: [.hasChildren, .hasCleanups]) {
-            effect.flags.insert(.executing)
+            effect.flags.formUnion(.executing)
             if effect.flags.contains(.hasChildren) {
                 disposeChildren(of: effect, runtime)
                 if wasReleased(identity, runtime) { return }
@@ -29,7 +29,7 @@ extension Graph {
                 runCleanups(of: effect, runtime)
                 if wasReleased(identity, runtime) { return }
                 if effect.flags.contains(.disposed) {
-                    effect.flags.remove(.executing)
+                    effect.flags.subtract(.executing)
                     return
                 }
             }
@@ -54,7 +54,7 @@ extension Graph {
         runtime.pointee.runningEffect = outerEffect
         runtime.pointee.activeSub = outerSub
         if released { return }
-        effect.flags.remove(.executing)
+        effect.flags.subtract(.executing)
         if effect.flags.contains(.disposed) {
             // Cancelled from its own body.
             dispose(effect, runtime)
@@ -115,7 +115,7 @@ extension Graph {
     /// marked; `execute` completes the disposal when the body returns.
     static func dispose(_ effect: Effect, _ runtime: RuntimeRef) {
         if effect.flags.contains(.running) {
-            effect.flags.insert(.disposed)
+            effect.flags.formUnion(.disposed)
             return
         }
         if effect.flags.contains(.hasChildren) {
@@ -131,7 +131,7 @@ extension Graph {
     /// Disposes the children an effect created in its last run, most recent first,
     /// each one's own children before it.
     private static func disposeChildren(of parent: Effect, _ runtime: RuntimeRef) {
-        parent.flags.remove(.hasChildren)
+        parent.flags.subtract(.hasChildren)
         guard let extras = parent.extras else { return }
         let children = extras.children
         extras.children = []
@@ -146,7 +146,7 @@ extension Graph {
     }
 
     private static func runCleanups(of effect: Effect, _ runtime: RuntimeRef) {
-        effect.flags.remove(.hasCleanups)
+        effect.flags.subtract(.hasCleanups)
         guard let extras = effect.extras else { return }
         let cleanups = extras.cleanups
         extras.cleanups = []

@@ -46,13 +46,13 @@ extension Graph {
                     runQueuedAncestors(of: effect, runtime)
                     guard effect.flags.contains(.queued) else { return }
                 }
-                effect.flags.remove(.queued)
+                effect.flags.subtract(.queued)
                 effect.runQueued(runtime)
             }
         } else {
             assert(node.flags.contains(.tracker), "only effects and tracking scopes are queued")
             Unmanaged<TrackingScope>.fromOpaque(entry)._withUnsafeGuaranteedRef { scope in
-                scope.flags.remove(.queued)
+                scope.flags.subtract(.queued)
                 scope.runQueued(runtime)
             }
         }

@@ -81,7 +81,7 @@ extension Graph {
     @inline(__always)
     static func enqueue(_ node: DependentNode, _ runtime: RuntimeRef) {
         guard !node.flags.contains(.queued) else { return }
-        node.flags.insert(.queued)
+        node.flags.formUnion(.queued)
         runtime.pointee.queue.append(node)
     }
 }

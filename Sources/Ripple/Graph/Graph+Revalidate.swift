@@ -16,7 +16,7 @@ extension Graph {
         var node = Unmanaged.passUnretained(root)
         var link = first
         var dirty = false
-        root.flags.insert(.checking)
+        root.flags.formUnion(.checking)
         walk: while true {
             if node._withUnsafeGuaranteedRef({ $0.flags.contains(.dirty) }) {
                 dirty = true
@@ -33,9 +33,9 @@ extension Graph {
                         let computed = Unmanaged<DependentNode>.fromOpaque(dep.toOpaque())
                         let deps = computed._withUnsafeGuaranteedRef { computed in
                             if computed.deps != nil {
-                                computed.flags.insert(.checking)
+                                computed.flags.formUnion(.checking)
                             } else {
-                                computed.flags.remove(.pending)
+                                computed.flags.subtract(.pending)
                             }
                             return computed.deps
                         }
@@ -56,11 +56,11 @@ extension Graph {
             while runtime.pointee.stack.count > base {
                 let parentLink = runtime.pointee.stack.pop()
                 node._withUnsafeGuaranteedRef { current in
-                    current.flags.remove(.checking)
                     if dirty {
+                        current.flags.subtract(.checking)
                         dirty = recomputeAndNotify(current, runtime, onlySubscriberKnown: true)
                     } else {
-                        current.flags.remove(.pending)
+                        current.flags.subtract([.checking, .pending])
                     }
                 }
                 node = parentLink.pointee.sub
@@ -69,7 +69,7 @@ extension Graph {
                     continue walk
                 }
             }
-            root.flags.remove(.checking)
+            root.flags.subtract(.checking)
             return dirty
         }
     }
@@ -105,7 +105,7 @@ extension Graph {
         if node.flags.contains(.dirty) || checkDirty(node, runtime) {
             _ = recomputeAndNotify(node, runtime)
         } else {
-            node.flags.remove(.pending)
+            node.flags.subtract(.pending)
         }
         runtime.pointee.busy &-= 1
         runtime.drainRetired()

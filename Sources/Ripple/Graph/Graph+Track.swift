@@ -29,7 +29,7 @@ extension Graph {
     @inlinable
     @inline(__always)
     static func endTracking(_ sub: DependentNode, _ runtime: RuntimeRef) {
-        sub.flags.remove(.running)
+        sub.flags.subtract(.running)
         let unconfirmed = runtime.pointee.cursor.map { $0.pointee.nextDep } ?? sub.deps
         if unconfirmed != nil {
             removeUnconfirmed(sub, runtime)
@@ -254,8 +254,8 @@ extension Graph {
             detach(node, runtime)
             return nil
         }
-        node.flags.insert(.dirty)
-        node.flags.remove(.pending)
+        node.flags.formUnion(.dirty)
+        node.flags.subtract(.pending)
         let deps = node.deps
         node.deps = nil
         return deps
@@ -295,7 +295,7 @@ extension Graph {
     static func dependentWillDeallocate(_ node: DependentNode) {
         let runtime = Runtime.current
         if node.flags.contains(.queued) {
-            node.flags.remove(.queued)
+            node.flags.subtract(.queued)
             runtime.pointee.queue.remove(node)
         }
         unlinkAll(node, runtime)

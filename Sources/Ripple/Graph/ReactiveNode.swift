@@ -1,7 +1,9 @@
 /// The state bits every node carries.
 ///
 /// Kind bits never change after initialization; the rest describe where the node
-/// stands in the current propagation.
+/// stands in the current propagation. The engine sets and clears bits with
+/// `formUnion` and `subtract`, one unconditional store each; `insert` and `remove`
+/// test the bits first and branch around the store.
 @usableFromInline
 struct NodeFlags: OptionSet, Sendable {
     @usableFromInline let rawValue: UInt32

@@ -250,6 +250,6 @@ final class DerivedNodeOwner {
     }
 
     deinit {
-        node.flags.insert(.modelGone)
+        node.flags.formUnion(.modelGone)
     }
 }
