@@ -69,7 +69,8 @@ extension Graph {
                     continue walk
                 }
             }
-            root.flags.subtract(.checking)
+            // `remove`, a full-width store: the caller reads the flags next (see `NodeFlags`).
+            root.flags.remove(.checking)
             return dirty
         }
     }

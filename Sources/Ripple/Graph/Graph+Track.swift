@@ -29,7 +29,8 @@ extension Graph {
     @inlinable
     @inline(__always)
     static func endTracking(_ sub: DependentNode, _ runtime: RuntimeRef) {
-        sub.flags.subtract(.running)
+        // `remove`, a full-width store: the caller reads the flags next (see `NodeFlags`).
+        sub.flags.remove(.running)
         let unconfirmed = runtime.pointee.cursor.map { $0.pointee.nextDep } ?? sub.deps
         if unconfirmed != nil {
             removeUnconfirmed(sub, runtime)
