@@ -90,7 +90,7 @@ public final class Effect: DependentNode {
     }
 
     deinit {
-        if !flags.isDisjoint(with: [.checking, .revalidating]) {
+        if flags.contains(.checking) {
             fatalError("""
                 Ripple: effect \(displayName) was released while a Computed it depends on was \
                 evaluating. A Computed must only derive its value: release effects from an \
@@ -171,17 +171,19 @@ public final class Effect: DependentNode {
     /// Runs the effect, queued because its dependencies may have changed.
     func runQueued(_ runtime: RuntimeRef) {
         guard !flags.contains(.disposed) else { return }
-        var dirty = flags.contains(.dirty)
-        if !dirty, flags.contains(.pending) {
-            flags.formUnion(.revalidating)
-            dirty = Graph.checkDirty(self, runtime)
-            flags.subtract(.revalidating)
+        if !flags.contains(.dirty) {
+            guard flags.contains(.pending) else { return }
+            // `checking` stays set until the decision is made: releasing the effect
+            // meanwhile is misuse (see `deinit`), even past the walk's return, where an
+            // unoptimized caller releases its own reference.
+            guard Graph.checkDirty(self, runtime, keepsRootChecking: true) else {
+                flags.subtract([.checking, .pending])
+                return
+            }
+            // `remove`, a full-width store: the run reads the flags next (see `NodeFlags`).
+            flags.remove(.checking)
         }
-        if dirty {
-            Graph.execute(self, runtime)
-        } else {
-            flags.subtract(.pending)
-        }
+        Graph.execute(self, runtime)
     }
 }
 

@@ -8,9 +8,12 @@ extension Graph {
     /// cut-off). Computeds are thus brought up to date in dependency order, each at
     /// most once, and never see a half-applied change.
     ///
+    /// - Parameter keepsRootChecking: leave `root` marked `checking` for the caller to
+    ///   clear with its own flags, as a queued effect does: releasing it before it has
+    ///   decided whether to run is misuse, and its deinit says so.
     /// - Returns: whether `root` must recompute or re-run.
     /// - Complexity: O(links walked); iterative, whatever the graph's depth.
-    static func checkDirty(_ root: DependentNode, _ runtime: RuntimeRef) -> Bool {
+    static func checkDirty(_ root: DependentNode, _ runtime: RuntimeRef, keepsRootChecking: Bool = false) -> Bool {
         guard let first = root.deps else { return false }
         let base = runtime.pointee.stack.count
         var node = Unmanaged.passUnretained(root)
@@ -69,8 +72,10 @@ extension Graph {
                     continue walk
                 }
             }
-            // `remove`, a full-width store: the caller reads the flags next (see `NodeFlags`).
-            root.flags.remove(.checking)
+            if !keepsRootChecking {
+                // `remove`, a full-width store: the caller reads the flags next (see `NodeFlags`).
+                root.flags.remove(.checking)
+            }
             return dirty
         }
     }

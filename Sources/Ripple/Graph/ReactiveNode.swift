@@ -37,7 +37,8 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var hasChildren: NodeFlags { NodeFlags(rawValue: 1 << 11) }
     /// An effect with cleanups registered.
     @inlinable static var hasCleanups: NodeFlags { NodeFlags(rawValue: 1 << 13) }
-    /// On the path of a revalidation walk; meeting it again means a cycle.
+    /// On the path of a revalidation walk; meeting it again means a cycle. A queued
+    /// effect keeps it until it has decided whether to run.
     @inlinable static var checking: NodeFlags { NodeFlags(rawValue: 1 << 14) }
     /// A computed that re-runs in the environment it was created in.
     @inlinable static var capturedEnvironment: NodeFlags { NodeFlags(rawValue: 1 << 15) }
@@ -52,10 +53,6 @@ struct NodeFlags: OptionSet, Sendable {
     /// A model's derived node whose model is gone: it keeps its last value and never
     /// recomputes.
     @inlinable static var modelGone: NodeFlags { NodeFlags(rawValue: 1 << 19) }
-    /// A queued effect deciding whether to run: releasing it now is misuse. Unlike
-    /// `checking`, set until the decision is made, past the return of `checkDirty`,
-    /// where an unoptimized caller releases its own reference.
-    @inlinable static var revalidating: NodeFlags { NodeFlags(rawValue: 1 << 20) }
 
     // Sources written inside a batch.
     /// Written in the open batch: the batch log holds the value subscribers saw, and the
