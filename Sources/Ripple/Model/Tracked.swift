@@ -287,11 +287,12 @@ public struct Tracked<Value> {
 }
 
 extension Graph {
-    /// A property nobody observes is about to change: only misuse needs checking.
-    @usableFromInline
-    @inline(never)
+    /// A property nobody observes is about to change: only misuse needs checking, a
+    /// thread-local load and a comparison inlined into the write.
+    @inlinable
+    @inline(__always)
     static func willWriteUnobserved() {
-        if Runtime.current.pointee.computeDepth > 0 { writeInsideComputed() }
+        if Runtime.inlineCurrent.pointee.computeDepth > 0 { writeInsideComputed() }
     }
 
     /// Runs the effects an in-place mutation queued, unless a batch is open.
