@@ -35,7 +35,13 @@ final class BuildScope {
     /// Cancels every effect; their handles stay until `release()`, so that freeing the
     /// memory can be kept out of a timed region, as garbage collection is in JavaScript.
     func dispose() {
-        for effect in effects { effect.cancel() }
+        // Each handle at +0, as JavaScript's scope walks its effects: a plain loop
+        // retained and released every effect around its `cancel()`.
+        effects.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: Unmanaged<Effect>.self) { effects in
+                for effect in effects { effect._withUnsafeGuaranteedRef { $0.cancel() } }
+            }
+        }
     }
 
     /// Drops the handles.
