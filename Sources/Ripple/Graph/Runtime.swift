@@ -98,7 +98,7 @@ struct Runtime {
     /// Hands over one strong reference to `node`, to be released at the next drain.
     mutating func retire(_ node: Unmanaged<ReactiveNode>) {
         retiredNodes.push(node)
-        retiredCount += 1
+        retiredCount &+= 1
     }
 
     /// Keeps `closure` and its captures alive until the next drain.
@@ -108,13 +108,13 @@ struct Runtime {
 
     mutating func retire(_ closure: __owned RetiredClosure) {
         retiredClosures.append(closure)
-        retiredCount += 1
+        retiredCount &+= 1
     }
 
     /// Keeps `value` alive until the next drain.
     mutating func retire(value: Any) {
         retiredValues.append(value)
-        retiredCount += 1
+        retiredCount &+= 1
     }
 
 }
@@ -156,15 +156,15 @@ extension UnsafeMutablePointer where Pointee == Runtime {
         pointee.draining = true
         while true {
             if !pointee.retiredNodes.isEmpty {
-                pointee.retiredCount -= 1
+                pointee.retiredCount &-= 1
                 let node = pointee.retiredNodes.pop()
                 node.release()
             } else if !pointee.retiredClosures.isEmpty {
-                pointee.retiredCount -= 1
+                pointee.retiredCount &-= 1
                 let closure = pointee.retiredClosures.removeLast()
                 withExtendedLifetime(closure) {}
             } else if !pointee.retiredValues.isEmpty {
-                pointee.retiredCount -= 1
+                pointee.retiredCount &-= 1
                 let value = pointee.retiredValues.removeLast()
                 withExtendedLifetime(value) {}
             } else {
