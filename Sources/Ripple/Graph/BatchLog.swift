@@ -55,9 +55,9 @@ struct BatchLog {
         size <= inlineCapacity && alignment <= MemoryLayout<UInt64>.alignment
     }
 
-    /// Adds an entry for `node`, changed, holding a saved value of the given layout in
-    /// its inline room; nil when the current chunk is full or the value does not fit,
-    /// and the caller then takes ``appendSlowly(_:size:alignment:trivial:)``.
+    /// Adds an entry for `node`, changed, with its inline room for the saved value (the
+    /// caller has checked ``fitsInline(size:alignment:)``); nil when the current chunk
+    /// is full, and the caller then takes ``appendSlowly(_:size:alignment:trivial:)``.
     @inlinable
     @inline(__always)
     mutating func appendInline(_ node: ReactiveNode, trivial: Bool) -> UnsafeMutablePointer<Entry>? {

@@ -211,4 +211,24 @@ import Testing
         #expect(runs == 2)
         effect.cancel()
     }
+
+    @Test func `a write by a saved value's deinit as the batch resolves propagates in the same flush`() {
+        // The batch logs one source; resolving it destroys the saved old array, whose
+        // element writes another signal from its deinit. That write joins the log being
+        // resolved, and reaches its own reader in the same flush.
+        let other = Signal(0)
+        let source = Signal([DeinitAction { other.value = 7 }])
+        var counts: [Int] = [], others: [Int] = []
+        let sourceReader = Effect { counts.append(source.value.count) }
+        let otherReader = Effect { others.append(other.value) }
+        batch { source.value = [] }
+        #expect(counts == [1, 0])
+        #expect(others == [0, 7])
+        #expect(Runtime.current.pointee.log.isEmpty)
+        #expect(!other.flags.contains(.logged))
+        batch { other.value = 8 }
+        #expect(others == [0, 7, 8])
+        sourceReader.cancel()
+        otherReader.cancel()
+    }
 }
