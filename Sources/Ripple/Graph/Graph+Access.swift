@@ -229,7 +229,7 @@ extension Graph {
         }
     }
 
-    @inline(never)
+    @inline(__always)
     private static func revalidate(_ node: DependentNode, _ runtime: RuntimeRef) {
         if !node.flags.isDisjoint(with: [.running, .checking]) { cycleDetected() }
         if node.flags.contains(.detached) { reattach(node, runtime) }

@@ -106,6 +106,7 @@ extension Graph {
     }
 
     /// Brings a stale computed up to date before a read.
+    @inline(__always)
     static func refresh(_ node: DependentNode, _ runtime: RuntimeRef) {
         runtime.pointee.busy &+= 1
         if node.flags.contains(.dirty) || checkDirty(node, runtime) {
