@@ -22,7 +22,7 @@ extension Graph {
             resolveBeforeRead(source, runtime)
             link(source, sub, runtime)
         } else {
-            linkSlowly(source, sub, runtime)
+            relinkOrLinkNew(source, sub, runtime)
         }
     }
 

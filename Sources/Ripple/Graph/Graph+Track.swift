@@ -76,6 +76,13 @@ extension Graph {
     /// already made or confirmed. One call, with the new link made inline.
     @inline(never)
     static func linkSlowly(_ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) {
+        relinkOrLinkNew(dep, sub, runtime)
+    }
+
+    /// The body of ``linkSlowly(_:_:_:)``, for an engine entry point that makes it its
+    /// own last step instead of a call.
+    @inline(__always)
+    static func relinkOrLinkNew(_ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) {
         dep._withUnsafeGuaranteedRef { dep in
             sub._withUnsafeGuaranteedRef { sub in
                 let cursor = runtime.pointee.cursor
