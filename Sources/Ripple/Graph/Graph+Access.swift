@@ -309,6 +309,13 @@ extension Graph {
     /// Every source written since the last propagation point propagates, if its value
     /// differs from the one its subscribers saw; then the log empties.
     static func propagateBatchLog(_ runtime: RuntimeRef) {
+        resolveBatchLog(runtime)
+    }
+
+    /// The body of ``propagateBatchLog(_:)``, inlined into the flush, which runs it at
+    /// the end of every batch.
+    @inline(__always)
+    static func resolveBatchLog(_ runtime: RuntimeRef) {
         guard let first = runtime.pointee.log.firstChunk else { return }
         var entry = first
         var index = 0
