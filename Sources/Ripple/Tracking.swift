@@ -33,10 +33,27 @@
 public func withTracking<T>(_ apply: () -> T, onChange: consuming @escaping () -> Void) -> T {
     // Inlined into the caller, which calls `apply` directly; the scope's work is not
     // generic.
-    let run = TrackingScope.begin(onChange: consume onChange)
+    let run = beginTrackingScope(onChange: consume onChange)
     let result = apply()
-    TrackingScope.end(run)
+    endTrackingScope(run)
     return result
+}
+
+// Free functions, not static methods: a static method called from code inlined into
+// another module goes through a thunk that drops its unused metatype argument.
+
+/// ``TrackingScope/begin(onChange:)`` for ``withTracking(_:onChange:)``.
+@usableFromInline
+@inline(never)
+func beginTrackingScope(onChange: consuming @escaping () -> Void) -> TrackingScope.Run {
+    TrackingScope.begin(onChange: consume onChange)
+}
+
+/// ``TrackingScope/end(_:)`` for ``withTracking(_:onChange:)``.
+@usableFromInline
+@inline(never)
+func endTrackingScope(_ run: TrackingScope.Run) {
+    TrackingScope.end(run)
 }
 
 /// The subscriber behind ``withTracking(_:onChange:)``: one run, one notification.
@@ -79,7 +96,7 @@ final class TrackingScope: DependentNode {
 
     /// Starts recording reads into a scope: the fired scope whose `onChange` is
     /// running, if it is free to take over, or a new one.
-    @usableFromInline
+    @inline(__always)
     static func begin(onChange: consuming @escaping () -> Void) -> Run {
         begin(onChange: consume onChange, reusable: true)
     }
@@ -109,7 +126,7 @@ final class TrackingScope: DependentNode {
     }
 
     /// Stops recording, restores the interrupted run and arms the scope.
-    @usableFromInline
+    @inline(__always)
     static func end(_ run: Run) {
         let runtime = run.runtime
         run.scope._withUnsafeGuaranteedRef { scope in

@@ -4,18 +4,23 @@ extension Graph {
     // MARK: Reads
 
     /// A source was read: if a run is recording, it now depends on `source`.
-    @usableFromInline
-    @inline(never)
+    @inlinable
+    @inline(__always)
     static func didRead(_ source: Unmanaged<ReactiveNode>) {
-        recordRead(of: source, Runtime.current)
+        graphDidRead(source)
     }
 
     /// A source was read whose accessor found no link to confirm (or found it logged):
     /// the read needs a new or moved link, which the accessor's check has ruled out
     /// finding in place.
-    @usableFromInline
-    @inline(never)
+    @inlinable
+    @inline(__always)
     static func didReadNeedingLink(_ source: Unmanaged<ReactiveNode>) {
+        graphDidReadNeedingLink(source)
+    }
+
+    @inline(__always)
+    fileprivate static func didReadNeedingLinkBody(_ source: Unmanaged<ReactiveNode>) {
         let runtime = Runtime.current
         guard let sub = runtime.pointee.activeSub else { return }
         if source._withUnsafeGuaranteedRef({ $0.flags.contains(.logged) }) {
@@ -27,10 +32,10 @@ extension Graph {
     }
 
     /// A source was read while `runtime` records a run: it now depends on `source`.
-    @usableFromInline
-    @inline(never)
+    @inlinable
+    @inline(__always)
     static func didRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
-        recordRead(of: source, runtime)
+        graphDidRead(source, runtime)
     }
 
     // MARK: Reads that need no engine call
@@ -145,7 +150,7 @@ extension Graph {
     /// and passing the node guaranteed to an out-of-line call instead made the
     /// `@Tracked` getter retain the signal it had loaded around the call.
     @inline(__always)
-    private static func recordRead(of source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
+    fileprivate static func recordRead(of source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
         guard let sub = runtime.pointee.activeSub else { return }
         if source._withUnsafeGuaranteedRef({ $0.flags.contains(.logged) }) {
             resolveBeforeRead(source, runtime)
@@ -158,7 +163,7 @@ extension Graph {
     /// value may run user code, and the reader may hold `source` at +0: held until the
     /// run's operation ends.
     @inline(never)
-    private static func resolveBeforeRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
+    fileprivate static func resolveBeforeRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
         _ = source.retain()
         runtime.pointee.retire(source)
         source._withUnsafeGuaranteedRef { resolveLogged($0, runtime) }
@@ -182,9 +187,14 @@ extension Graph {
         node._withUnsafeGuaranteedRef { willRead($0) }
     }
 
-    @usableFromInline
-    @inline(never)
+    @inlinable
+    @inline(__always)
     static func willRead(_ node: DependentNode) -> Bool {
+        graphWillRead(node)
+    }
+
+    @inline(__always)
+    fileprivate static func willReadBody(_ node: DependentNode) -> Bool {
         let runtime = Runtime.current
         // The recording run's own link, found once: it both holds the node and is
         // the link the read confirms. Bringing the node up to date runs other runs,
@@ -204,7 +214,7 @@ extension Graph {
     /// its cursor is on or about to reach, or the one this run already made. Nil when
     /// no run records, or a tracking scope does (its links own nothing).
     @inline(__always)
-    private static func linkOwningNode(_ node: ReactiveNode, _ runtime: RuntimeRef) -> PlainRead? {
+    fileprivate static func linkOwningNode(_ node: ReactiveNode, _ runtime: RuntimeRef) -> PlainRead? {
         guard let sub = runtime.pointee.activeSub,
               !sub._withUnsafeGuaranteedRef({ $0.flags.contains(.tracker) })
         else { return nil }
@@ -212,14 +222,14 @@ extension Graph {
     }
 
     /// A computed is about to be read without tracking.
-    @usableFromInline
-    @inline(never)
+    @inlinable
+    @inline(__always)
     static func willPeek(_ node: DependentNode) {
-        validate(node, Runtime.current)
+        graphWillPeek(node)
     }
 
     @inline(__always)
-    private static func validate(_ node: DependentNode, _ runtime: RuntimeRef) {
+    fileprivate static func validate(_ node: DependentNode, _ runtime: RuntimeRef) {
         if !runtime.pointee.log.isEmpty {
             // Writes of the open batch propagate before anything derived is read.
             propagateBatchLog(runtime)
@@ -264,12 +274,12 @@ extension Graph {
     /// Registers `source` in the batch log, changed, with room for a saved value of the
     /// given layout: the path for a value that does not fit an entry's inline room, or
     /// for a batch whose current chunk of entries is full.
-    @usableFromInline
-    @inline(never)
+    @inlinable
+    @inline(__always)
     static func logWriteSlowly(
         of source: ReactiveNode, size: Int, alignment: Int, trivial: Bool, _ runtime: RuntimeRef
     ) -> UnsafeMutablePointer<BatchLog.Entry> {
-        runtime.pointee.log.appendSlowly(source, size: size, alignment: alignment, trivial: trivial)
+        graphLogWriteSlowly(of: source, size: size, alignment: alignment, trivial: trivial, runtime)
     }
 
     /// Closes the log entry of `source` and clears its mark. Returns whether the source
@@ -343,4 +353,49 @@ extension Graph {
             make the written state a Computed of its own.
             """)
     }
+}
+
+// MARK: Out-of-line bodies
+
+// The bodies of the entry points above that are reached from inlined accessors. Free
+// functions on purpose: a static method called from code inlined into another module
+// goes through a thunk that drops its unused metatype argument, four instructions on
+// every call.
+
+@usableFromInline
+@inline(never)
+func graphDidRead(_ source: Unmanaged<ReactiveNode>) {
+    Graph.recordRead(of: source, Runtime.current)
+}
+
+@usableFromInline
+@inline(never)
+func graphDidRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
+    Graph.recordRead(of: source, runtime)
+}
+
+@usableFromInline
+@inline(never)
+func graphDidReadNeedingLink(_ source: Unmanaged<ReactiveNode>) {
+    Graph.didReadNeedingLinkBody(source)
+}
+
+@usableFromInline
+@inline(never)
+func graphWillRead(_ node: DependentNode) -> Bool {
+    Graph.willReadBody(node)
+}
+
+@usableFromInline
+@inline(never)
+func graphWillPeek(_ node: DependentNode) {
+    Graph.validate(node, Runtime.current)
+}
+
+@usableFromInline
+@inline(never)
+func graphLogWriteSlowly(
+    of source: ReactiveNode, size: Int, alignment: Int, trivial: Bool, _ runtime: RuntimeRef
+) -> UnsafeMutablePointer<BatchLog.Entry> {
+    runtime.pointee.log.appendSlowly(source, size: size, alignment: alignment, trivial: trivial)
 }
