@@ -134,10 +134,14 @@ extension Graph {
     /// `dep`'s subscribers and carries the run's parity. Out of line, so that the
     /// accessors stay small enough to inline everywhere; it only reads memory, which
     /// lets a caller holding `dep` at +0 call it without a retain.
-    @usableFromInline
-    @inline(never)
-    @_effects(readonly)
+    @inlinable
+    @inline(__always)
     static func wasRead(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<DependentNode>) -> Bool {
+        graphWasRead(dep, by: sub)
+    }
+
+    @inline(__always)
+    fileprivate static func wasReadBody(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<DependentNode>) -> Bool {
         guard let head = dep._withUnsafeGuaranteedRef({ $0.subs }) else { return false }
         let tail = head.pointee.prevSub
         return tail.pointee.sub.toOpaque() == sub.toOpaque()
@@ -372,6 +376,13 @@ func graphDidRead(_ source: Unmanaged<ReactiveNode>) {
 @inline(never)
 func graphDidRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
     Graph.recordRead(of: source, runtime)
+}
+
+@usableFromInline
+@inline(never)
+@_effects(readonly)
+func graphWasRead(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<DependentNode>) -> Bool {
+    Graph.wasReadBody(dep, by: sub)
 }
 
 @usableFromInline
