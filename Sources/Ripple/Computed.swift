@@ -408,13 +408,11 @@ extension Graph {
     @usableFromInline
     struct OuterRun {
         @usableFromInline let sub: Unmanaged<DependentNode>?
-        @usableFromInline let effect: Unmanaged<Effect>?
         @usableFromInline let cursor: LinkPointer?
 
         @inlinable
-        init(sub: Unmanaged<DependentNode>?, effect: Unmanaged<Effect>?, cursor: LinkPointer?) {
+        init(sub: Unmanaged<DependentNode>?, cursor: LinkPointer?) {
             self.sub = sub
-            self.effect = effect
             self.cursor = cursor
         }
     }
@@ -422,11 +420,10 @@ extension Graph {
     @inlinable
     @inline(__always)
     static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> OuterRun {
-        let outer = OuterRun(
-            sub: runtime.pointee.activeSub, effect: runtime.pointee.runningEffect, cursor: runtime.pointee.cursor
-        )
+        let outer = OuterRun(sub: runtime.pointee.activeSub, cursor: runtime.pointee.cursor)
         runtime.pointee.activeSub = .passUnretained(node)
-        runtime.pointee.runningEffect = nil
+        // `runningEffect` stays as it is: with `computeDepth` above zero nothing treats
+        // it as the effect whose body runs (no adoption, no `onCleanup`).
         runtime.pointee.computeDepth &+= 1
         // No `busy` count of its own: a computed recomputes only inside `refresh` or a
         // flush, which hold releases back already.
@@ -439,7 +436,6 @@ extension Graph {
     @inline(__always)
     static func endComputing(_ node: DependentNode, _ outer: OuterRun, _ runtime: RuntimeRef) {
         runtime.pointee.computeDepth &-= 1
-        runtime.pointee.runningEffect = outer.effect
         runtime.pointee.activeSub = outer.sub
         endTracking(node, runtime)
         runtime.pointee.cursor = outer.cursor

@@ -81,7 +81,7 @@ public final class Effect: DependentNode {
         super.init(flags: [.effect, .dirty])
         let runtime = Runtime.current
         runtime.pointee.batchDepth &+= 1
-        if let parent = runtime.pointee.runningEffect {
+        if let parent = runtime.pointee.bodyRunningEffect {
             parent._withUnsafeGuaranteedRef { Graph.adopt(self, by: $0, runtime) }
         }
         Graph.execute(self, runtime)
@@ -203,7 +203,7 @@ public final class Effect: DependentNode {
 ///
 /// Calling it anywhere but inside an effect's body is a fatal error.
 public func onCleanup(_ cleanup: @escaping () -> Void) {
-    guard let effect = Runtime.current.pointee.runningEffect else {
+    guard let effect = Runtime.current.pointee.bodyRunningEffect else {
         fatalError("""
             Ripple: onCleanup was called outside an effect body. Call it inside the \
             closure passed to Effect { }, where it registers work to undo before the \

@@ -15,7 +15,9 @@ struct Runtime {
     /// In the innermost run: the last dependency it has confirmed so far, nil before its
     /// first read. Each run saves the cursor of the run it interrupts and restores it.
     @usableFromInline var cursor: LinkPointer?
-    /// The effect whose body is running (`onCleanup` target, parent of new effects).
+    /// The effect whose run is innermost; its body is running unless a computed runs
+    /// inside it (see ``bodyRunningEffect``). Computeds leave it as it is, which spares
+    /// every recompute a save and a restore.
     @usableFromInline var runningEffect: Unmanaged<Effect>?
     /// Computeds evaluating right now; a write while it is positive is a misuse.
     @usableFromInline var computeDepth = 0
@@ -50,6 +52,12 @@ struct Runtime {
     /// The fired tracking scope whose `onChange` is running, until a `withTracking`
     /// takes it over.
     var firedScope: Unmanaged<TrackingScope>?
+
+    /// The effect whose body is running right now, not a computed's inside it: the
+    /// target of `onCleanup` and the parent of new effects.
+    var bodyRunningEffect: Unmanaged<Effect>? {
+        computeDepth == 0 ? runningEffect : nil
+    }
 
     /// Whether a run on this thread is recording dependencies; inlined into reads.
     /// The C side reads `activeSub` as the runtime's first word (checked in tests).
