@@ -29,8 +29,12 @@ extension Graph {
                 if depFlags.contains(.computed) {
                     if !depFlags.isDisjoint(with: [.running, .checking]) { cycleDetected() }
                     if depFlags.contains(.dirty) {
+                        // If it changes, `node` is handled as dirty next: a sole
+                        // subscriber (this link's) needs no mark.
                         dirty = dep._withUnsafeGuaranteedRef {
-                            recomputeAndNotify(unsafeDowncast($0, to: DependentNode.self), runtime)
+                            recomputeAndNotify(
+                                unsafeDowncast($0, to: DependentNode.self), runtime, onlySubscriberKnown: true
+                            )
                         }
                     } else if depFlags.contains(.pending) {
                         let computed = Unmanaged<DependentNode>.fromOpaque(dep.toOpaque())
