@@ -46,7 +46,8 @@ extension Graph {
         effect.body()
         let released = wasReleased(identity, runtime)
         if !released {
-            endTracking(effect, runtime)
+            // No user code runs from here to the end: `.executing` goes with `.running`.
+            endTracking(effect, runtime, clearing: .executing)
         }
         runtime.pointee.cursor = outerCursor
         runtime.pointee.busy &-= 1
@@ -54,7 +55,6 @@ extension Graph {
         runtime.pointee.runningEffect = outerEffect
         runtime.pointee.activeSub = outerSub
         if released { return }
-        effect.flags.subtract(.executing)
         if effect.flags.contains(.disposed) {
             // Cancelled from its own body.
             dispose(effect, runtime)

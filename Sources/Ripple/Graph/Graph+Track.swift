@@ -25,12 +25,17 @@ extension Graph {
         sub.flags = flags
     }
 
-    /// Ends a run of `sub`: links the run did not confirm are removed.
+    /// Ends a run of `sub`: links the run did not confirm are removed. `extra` flags are
+    /// cleared in the same store as `running`.
     @inlinable
     @inline(__always)
-    static func endTracking(_ sub: DependentNode, _ runtime: RuntimeRef) {
-        // `remove`, a full-width store: the caller reads the flags next (see `NodeFlags`).
-        sub.flags.remove(.running)
+    static func endTracking(_ sub: DependentNode, _ runtime: RuntimeRef, clearing extra: NodeFlags = []) {
+        if extra.isEmpty {
+            // `remove`, a full-width store: the caller reads the flags next (see `NodeFlags`).
+            sub.flags.remove(.running)
+        } else {
+            sub.flags.subtract(extra.union(.running))
+        }
         let unconfirmed = runtime.pointee.cursor.map { $0.pointee.nextDep } ?? sub.deps
         if unconfirmed != nil {
             removeUnconfirmed(sub, runtime)
