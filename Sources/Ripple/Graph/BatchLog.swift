@@ -64,13 +64,10 @@ struct BatchLog {
         guard let entry = nextFree, entry != chunkEnd else { return nil }
         nextFree = entry + 1
         count &+= 1
-        // Fields are trivial: each is set on its own, the inline room stays untouched.
-        entry.pointer(to: \.node)!.initialize(to: .passUnretained(node))
-        entry.pointer(to: \.storage)!.initialize(to: UnsafeMutableRawPointer(entry.pointer(to: \.inline)!))
-        entry.pointer(to: \.changed)!.initialize(to: true)
-        entry.pointer(to: \.hasSaved)!.initialize(to: true)
-        entry.pointer(to: \.needsDestroy)!.initialize(to: !trivial)
-        entry.pointer(to: \.ownsStorage)!.initialize(to: false)
+        BatchLog.initialize(
+            entry, node: node, storage: UnsafeMutableRawPointer(entry.pointer(to: \.inline)!), trivial: trivial,
+            ownsStorage: false
+        )
         return entry
     }
 
@@ -81,8 +78,9 @@ struct BatchLog {
     mutating func appendSlowly(
         _ node: ReactiveNode, size: Int, alignment: Int, trivial: Bool
     ) -> UnsafeMutablePointer<Entry> {
-        if nextFree == nil || nextFree == chunkEnd {
-            // Chunks fill in order, so a full chunk leaves `count` at a chunk boundary.
+        if nextFree == chunkEnd {
+            // Full, or no chunk yet (both nil). Chunks fill in order, so a full chunk
+            // leaves `count` at a chunk boundary.
             let chunkIndex = count / BatchLog.chunkCapacity
             if chunkIndex == chunks.count { chunks.append(.allocate(capacity: BatchLog.chunkCapacity)) }
             if chunkIndex == 0 { firstChunk = chunks[0] }
@@ -96,14 +94,27 @@ struct BatchLog {
         nextFree = entry + 1
         count &+= 1
         ownedStorageCount &+= 1
+        BatchLog.initialize(
+            entry, node: node, storage: UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment),
+            trivial: trivial, ownsStorage: true
+        )
+        return entry
+    }
+
+    /// Sets a new entry's fields, changed and with a saved value to come. They are
+    /// trivial: each is set on its own, and the inline room stays untouched.
+    @inlinable
+    @inline(__always)
+    static func initialize(
+        _ entry: UnsafeMutablePointer<Entry>, node: ReactiveNode, storage: UnsafeMutableRawPointer, trivial: Bool,
+        ownsStorage: Bool
+    ) {
         entry.pointer(to: \.node)!.initialize(to: .passUnretained(node))
-        entry.pointer(to: \.storage)!.initialize(
-            to: UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment))
+        entry.pointer(to: \.storage)!.initialize(to: storage)
         entry.pointer(to: \.changed)!.initialize(to: true)
         entry.pointer(to: \.hasSaved)!.initialize(to: true)
         entry.pointer(to: \.needsDestroy)!.initialize(to: !trivial)
-        entry.pointer(to: \.ownsStorage)!.initialize(to: true)
-        return entry
+        entry.pointer(to: \.ownsStorage)!.initialize(to: ownsStorage)
     }
 
     /// The entry at `index`, in the order written.
