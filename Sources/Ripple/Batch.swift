@@ -19,7 +19,7 @@
 /// - Returns: What `body` returned.
 @inlinable
 public func batch<T>(_ body: () throws -> T) rethrows -> T {
-    let runtime = Runtime.inlineCurrent
+    let runtime = Runtime.current
     runtime.pointee.batchDepth &+= 1
     defer { Graph.endBatch(runtime) }
     return try body()

@@ -137,7 +137,7 @@ public final class Signal<Value>: ReactiveNode {
             return Signal.valueReadThroughEngine(.passUnretained(self))
         }
         set {
-            let runtime = Graph.willWrite(self)
+            let runtime = Graph.willWrite()
             if equivalence.equal(storage, newValue) { return }
             version &+= 1
             if subs == nil {
@@ -198,7 +198,7 @@ public final class Signal<Value>: ReactiveNode {
     /// Starts an in-place change of `storage`; ``endMutation(_:flush:)`` notifies.
     @inlinable
     func beginMutation() -> RuntimeRef {
-        let runtime = Graph.willWrite(self)
+        let runtime = Graph.willWrite()
         if subs != nil, runtime.pointee.batchDepth > 0 {
             logForcedChange(runtime)
         }
@@ -252,7 +252,7 @@ public final class Signal<Value>: ReactiveNode {
            let inline = runtime.pointee.log.appendInline(self, trivial: trivial) {
             entry = inline
         } else {
-            entry = Graph.logWriteSlowly(of: self, size: size, alignment: alignment, trivial: trivial, runtime)
+            entry = runtime.pointee.log.appendSlowly(self, size: size, alignment: alignment, trivial: trivial)
         }
         flags.formUnion(.logged)
         logEntry = entry

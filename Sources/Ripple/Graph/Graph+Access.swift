@@ -19,18 +19,6 @@ extension Graph {
         graphDidReadNeedingLink(source)
     }
 
-    @inline(__always)
-    fileprivate static func didReadNeedingLinkBody(_ source: Unmanaged<ReactiveNode>) {
-        let runtime = Runtime.current
-        guard let sub = runtime.pointee.activeSub else { return }
-        if source._withUnsafeGuaranteedRef({ $0.flags.contains(.logged) }) {
-            resolveBeforeRead(source, runtime)
-            link(source, sub, runtime)
-        } else {
-            relinkOrLinkNew(source, sub, runtime)
-        }
-    }
-
     /// A source was read while `runtime` records a run: it now depends on `source`.
     @inlinable
     @inline(__always)
@@ -140,26 +128,28 @@ extension Graph {
         graphWasRead(dep, by: sub)
     }
 
-    @inline(__always)
-    fileprivate static func wasReadBody(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<DependentNode>) -> Bool {
-        guard let head = dep._withUnsafeGuaranteedRef({ $0.subs }) else { return false }
-        let tail = head.pointee.prevSub
-        return tail.pointee.sub.toOpaque() == sub.toOpaque()
-            && tail.pointee.parity == sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
-    }
-
-    /// The body of the two `didRead` entry points, inlined into each. It works on the
+    /// The body of the signal read entry points, inlined into each. It works on the
     /// node unmanaged and reaches into it only in small closures, which inline: a
     /// closure holding the whole body was left out of line, a second call per read,
     /// and passing the node guaranteed to an out-of-line call instead made the
     /// `@Tracked` getter retain the signal it had loaded around the call.
+    ///
+    /// - Parameter inPlaceRuledOut: the accessor has already looked for the link in
+    ///   place (`plainLink`) and not found it, so an unlogged read goes straight to
+    ///   making or moving one.
     @inline(__always)
-    fileprivate static func recordRead(of source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
+    fileprivate static func recordRead(
+        of source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef, inPlaceRuledOut: Bool = false
+    ) {
         guard let sub = runtime.pointee.activeSub else { return }
         if source._withUnsafeGuaranteedRef({ $0.flags.contains(.logged) }) {
             resolveBeforeRead(source, runtime)
+            link(source, sub, runtime)
+        } else if inPlaceRuledOut {
+            relinkOrLinkNew(source, sub, runtime)
+        } else {
+            link(source, sub, runtime)
         }
-        link(source, sub, runtime)
     }
 
     /// Written in this batch: the subscribers `source` has now learn of the change
@@ -197,22 +187,7 @@ extension Graph {
         graphWillRead(node)
     }
 
-    @inline(__always)
-    fileprivate static func willReadBody(_ node: DependentNode) -> Bool {
-        let runtime = Runtime.current
-        // The recording run's own link, found once: it both holds the node and is
-        // the link the read confirms. Bringing the node up to date runs other runs,
-        // which restore the cursor, so the link found stays the one to confirm.
-        let owningLink = linkOwningNode(node, runtime)
-        if owningLink == nil { _ = Unmanaged.passUnretained(node).retain() }
-        validate(node, runtime)
-        if let owningLink {
-            owningLink.commit()
-        } else if let sub = runtime.pointee.activeSub {
-            sub._withUnsafeGuaranteedRef { link(node, $0, runtime) }
-        }
-        return owningLink == nil
-    }
+
 
     /// The recording run's link to `node`, if it has one that owns the node: the link
     /// its cursor is on or about to reach, or the one this run already made. Nil when
@@ -256,8 +231,8 @@ extension Graph {
     /// Inlined into the write: a thread-local load and one comparison.
     @inlinable
     @inline(__always)
-    static func willWrite(_ source: ReactiveNode) -> RuntimeRef {
-        let runtime = Runtime.inlineCurrent
+    static func willWrite() -> RuntimeRef {
+        let runtime = Runtime.current
         if runtime.pointee.computeDepth > 0 { writeInsideComputed() }
         return runtime
     }
@@ -273,17 +248,6 @@ extension Graph {
     /// Resolves the log entry of a source read mid-batch.
     static func resolveLogged(_ source: ReactiveNode, _ runtime: RuntimeRef) {
         source.resolveLoggedWrite(runtime)
-    }
-
-    /// Registers `source` in the batch log, changed, with room for a saved value of the
-    /// given layout: the path for a value that does not fit an entry's inline room, or
-    /// for a batch whose current chunk of entries is full.
-    @inlinable
-    @inline(__always)
-    static func logWriteSlowly(
-        of source: ReactiveNode, size: Int, alignment: Int, trivial: Bool, _ runtime: RuntimeRef
-    ) -> UnsafeMutablePointer<BatchLog.Entry> {
-        graphLogWriteSlowly(of: source, size: size, alignment: alignment, trivial: trivial, runtime)
     }
 
     /// Closes the log entry of `source` and clears its mark. Returns whether the source
@@ -380,33 +344,40 @@ func graphDidRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
 
 @usableFromInline
 @inline(never)
-@_effects(readonly)
-func graphWasRead(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<DependentNode>) -> Bool {
-    Graph.wasReadBody(dep, by: sub)
+func graphDidReadNeedingLink(_ source: Unmanaged<ReactiveNode>) {
+    Graph.recordRead(of: source, Runtime.current, inPlaceRuledOut: true)
 }
 
 @usableFromInline
 @inline(never)
-func graphDidReadNeedingLink(_ source: Unmanaged<ReactiveNode>) {
-    Graph.didReadNeedingLinkBody(source)
+@_effects(readonly)
+func graphWasRead(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<DependentNode>) -> Bool {
+    guard let head = dep._withUnsafeGuaranteedRef({ $0.subs }) else { return false }
+    let tail = head.pointee.prevSub
+    return tail.pointee.sub.toOpaque() == sub.toOpaque()
+        && tail.pointee.parity == sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
 }
 
 @usableFromInline
 @inline(never)
 func graphWillRead(_ node: DependentNode) -> Bool {
-    Graph.willReadBody(node)
+    let runtime = Runtime.current
+    // The recording run's own link, found once: it both holds the node and is the link
+    // the read confirms. Bringing the node up to date runs other runs, which restore
+    // the cursor, so the link found stays the one to confirm.
+    let owningLink = Graph.linkOwningNode(node, runtime)
+    if owningLink == nil { _ = Unmanaged.passUnretained(node).retain() }
+    Graph.validate(node, runtime)
+    if let owningLink {
+        owningLink.commit()
+    } else if let sub = runtime.pointee.activeSub {
+        Graph.link(.passUnretained(node), sub, runtime)
+    }
+    return owningLink == nil
 }
 
 @usableFromInline
 @inline(never)
 func graphWillPeek(_ node: DependentNode) {
     Graph.validate(node, Runtime.current)
-}
-
-@usableFromInline
-@inline(never)
-func graphLogWriteSlowly(
-    of source: ReactiveNode, size: Int, alignment: Int, trivial: Bool, _ runtime: RuntimeRef
-) -> UnsafeMutablePointer<BatchLog.Entry> {
-    runtime.pointee.log.appendSlowly(source, size: size, alignment: alignment, trivial: trivial)
 }

@@ -73,19 +73,10 @@ struct Runtime {
         ripple_thread_runtime_get()?.assumingMemoryBound(to: Runtime.self)
     }
 
-    /// ``current`` for inlinable entry points: the thread-local load inline, the first
-    /// use's creation out of line.
+    /// The calling thread's runtime, created on first use: the thread-local load
+    /// inline, the first use's creation out of line.
     @inlinable
     @inline(__always)
-    static var inlineCurrent: RuntimeRef {
-        if let raw = ripple_thread_runtime_get() {
-            return raw.assumingMemoryBound(to: Runtime.self)
-        }
-        return current
-    }
-
-    /// The calling thread's runtime, created on first use.
-    @usableFromInline
     static var current: RuntimeRef {
         if let raw = ripple_thread_runtime_get() {
             return raw.assumingMemoryBound(to: Runtime.self)
@@ -93,8 +84,9 @@ struct Runtime {
         return makeCurrent()
     }
 
+    @usableFromInline
     @inline(never)
-    private static func makeCurrent() -> RuntimeRef {
+    static func makeCurrent() -> RuntimeRef {
         precondition(MemoryLayout<Link>.size == RIPPLE_LINK_SIZE, "the link heap's slots fit a 40-byte Link")
         let runtime = RuntimeRef.allocate(capacity: 1)
         runtime.initialize(to: Runtime())

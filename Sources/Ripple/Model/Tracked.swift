@@ -251,7 +251,7 @@ public struct Tracked<Value> {
                 signal.value = newValue
                 return
             }
-            Graph.willWriteUnobserved()
+            _ = Graph.willWrite()
             model[keyPath: storageKeyPath].replaceUnobserved(with: newValue)
         }
         // One yield, so that this coroutine inlines into the property's accessor, where
@@ -277,7 +277,7 @@ public struct Tracked<Value> {
                 defer { signal.endMutation(runtime, flush: false) }
                 yield &signal.storage
             } else {
-                Graph.willWriteUnobserved()
+                _ = Graph.willWrite()
                 var (value, rule) = takeUnobserved()
                 defer { storage = .unobserved(value, rule) }
                 yield &value
@@ -287,14 +287,6 @@ public struct Tracked<Value> {
 }
 
 extension Graph {
-    /// A property nobody observes is about to change: only misuse needs checking, a
-    /// thread-local load and a comparison inlined into the write.
-    @inlinable
-    @inline(__always)
-    static func willWriteUnobserved() {
-        if Runtime.inlineCurrent.pointee.computeDepth > 0 { writeInsideComputed() }
-    }
-
     /// Runs the effects an in-place mutation queued, unless a batch is open.
     @usableFromInline
     @inline(never)
