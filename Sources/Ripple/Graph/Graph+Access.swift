@@ -19,13 +19,6 @@ extension Graph {
         graphDidReadNeedingLink(source)
     }
 
-    /// A source was read while `runtime` records a run: it now depends on `source`.
-    @inlinable
-    @inline(__always)
-    static func didRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
-        graphDidRead(source, runtime)
-    }
-
     // MARK: Reads that need no engine call
 
     /// A read that needs nothing from the engine but, when a run is recording, moving
@@ -334,12 +327,6 @@ extension Graph {
 @inline(never)
 func graphDidRead(_ source: Unmanaged<ReactiveNode>) {
     Graph.recordRead(of: source, Runtime.current)
-}
-
-@usableFromInline
-@inline(never)
-func graphDidRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
-    Graph.recordRead(of: source, runtime)
 }
 
 @usableFromInline

@@ -237,10 +237,11 @@ public struct Tracked<Value> {
             guard Runtime.isTracking else {
                 return model[keyPath: storageKeyPath].currentValue
             }
-            let runtime = Runtime.current
-            // The first tracked read moves the value into a signal.
+            // The first tracked read moves the value into a signal. The runtime is
+            // fetched in the engine's call: fetched here, inlined into every accessor,
+            // it slowed the observed path above (`trackedRead` 5.5 -> 6.3 ns).
             let signal = model[keyPath: storageKeyPath].signal()
-            Graph.didRead(.passUnretained(signal), runtime)
+            Graph.didRead(.passUnretained(signal))
             return signal.storage
         }
         // Always inlined into the property's accessor: only there are the key paths
