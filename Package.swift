@@ -31,9 +31,11 @@ let package = Package(
         // with every `swift build` so it never rots. The C target exposes glibc's
         // mallinfo2(), which Swift's Glibc module does not export, for the memory cases.
         .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
+        // JavaScript's `%` on doubles as V8 computes it, for the dynamic graphs.
+        .target(name: "CJavaScriptMath", path: "Benchmarks/CJavaScriptMath"),
         .executableTarget(
             name: "RippleBenchmarks",
-            dependencies: ["Ripple", "CMallocStats"],
+            dependencies: ["Ripple", "CMallocStats", "CJavaScriptMath"],
             path: "Benchmarks/RippleBenchmarks",
             swiftSettings: strictSwift
         ),
