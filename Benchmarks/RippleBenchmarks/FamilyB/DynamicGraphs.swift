@@ -123,9 +123,12 @@ func dynamicRow<Input: GraphInput<Double>>(
             var sum = first.current
             let shouldDrop = jsIsOdd(sum)
             let dropIndex = jsRemainder(sum, tailCount)
-            for (position, input) in tail.enumerated() {
+            // By index, as the JavaScript loop: `enumerated()` hands out each input
+            // retained, and the read that needs the engine then paid a retain and a
+            // release of it.
+            for position in tail.indices {
                 if shouldDrop && Double(position) == dropIndex { continue }
-                sum += input.current
+                sum += tail[position].current
             }
             return sum
         }
