@@ -149,7 +149,8 @@ func bench_kairo_mux(_ mode: RunMode) -> Double {
         let mux = Computed { () -> MuxTable in
             var values: [Int: Int] = [:]
             values.reserveCapacity(heads.count)
-            for (index, head) in heads.enumerated() { values[index] = head.value }
+            // By index: `enumerated()` hands out each head retained.
+            for index in heads.indices { values[index] = heads[index].value }
             return MuxTable(values: values)
         }
         let split = heads.indices
