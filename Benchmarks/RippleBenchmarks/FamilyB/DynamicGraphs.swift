@@ -138,11 +138,13 @@ func dynamicRow<Input: GraphInput<Double>>(
 /// Writes one source per iteration, each in its own batch, and reads every read leaf
 /// after each write. Returns the leaves summed left to right.
 func runDynamicGraph(_ graph: DynamicGraph, iterations: Int) -> Double {
-    let sources = graph.sources
+    // The sources at +0, as JavaScript holds them (`graph` keeps them alive): written
+    // through an array element, each write retained and released its signal.
+    let sources = graph.sources.map(Unmanaged.passUnretained)
     let leaves = graph.readLeaves
     for i in 0..<iterations {
         let index = i % sources.count
-        batch { sources[index].value = Double(i + index) }
+        batch { sources[index]._withUnsafeGuaranteedRef { $0.value = Double(i + index) } }
         for leaf in leaves { _ = leaf.value }
     }
     return leaves.reduce(0.0) { total, leaf in leaf.value + total }
