@@ -7,8 +7,8 @@
 /// dividend or a zero divisor). Elsewhere V8 calls `fmod`, and so does this.
 ///
 /// glibc's `fmod` before 2.38 reduces one bit per step, with a branch on each: on
-/// dividends near 2^53 it runs about 50 steps, and took four times as long as the
-/// rest of a dynamic-graph node's work.
+/// dividends near 2^53 it runs about 50 steps, and took about as long as all the rest
+/// of a dynamic-graph node's work.
 static inline double js_remainder(double x, double y) {
 #if defined(__x86_64__)
     long double remainder;
