@@ -42,11 +42,12 @@ public func withTracking<T>(_ apply: () -> T, onChange: consuming @escaping () -
 // Free functions, not static methods: a static method called from code inlined into
 // another module goes through a thunk that drops its unused metatype argument.
 
-/// ``TrackingScope/begin(onChange:)`` for ``withTracking(_:onChange:)``.
+/// Starts recording the reads of ``withTracking(_:onChange:)`` into a scope: the fired
+/// scope whose `onChange` is running, if it is free to take over, or a new one.
 @usableFromInline
 @inline(never)
 func beginTrackingScope(onChange: consuming @escaping () -> Void) -> TrackingScope.Run {
-    TrackingScope.begin(onChange: consume onChange)
+    TrackingScope.begin(onChange: consume onChange, reusable: true)
 }
 
 /// ``TrackingScope/end(_:)`` for ``withTracking(_:onChange:)``.
@@ -94,16 +95,12 @@ final class TrackingScope: DependentNode {
         let runtime: RuntimeRef
     }
 
-    /// Starts recording reads into a scope: the fired scope whose `onChange` is
-    /// running, if it is free to take over, or a new one.
+    /// Starts recording reads into a scope; a `reusable` one may take over the fired
+    /// scope whose `onChange` is running. It takes `onChange` owned: the caller's
+    /// closure is stored, or swapped into the fired scope, with no retain and release
+    /// around the call.
     @inline(__always)
-    static func begin(onChange: consuming @escaping () -> Void) -> Run {
-        begin(onChange: consume onChange, reusable: true)
-    }
-
-    /// It takes `onChange` owned: the caller's closure is stored, or swapped into the
-    /// fired scope, with no retain and release around the call.
-    private static func begin(onChange: consuming @escaping () -> Void, reusable: Bool) -> Run {
+    static func begin(onChange: consuming @escaping () -> Void, reusable: Bool) -> Run {
         let runtime = Runtime.current
         let scope: Unmanaged<TrackingScope>
         if reusable, let fired = runtime.pointee.firedScope {

@@ -180,8 +180,6 @@ extension Graph {
         graphWillRead(node)
     }
 
-
-
     /// The recording run's link to `node`, if it has one that owns the node: the link
     /// its cursor is on or about to reach, or the one this run already made. Nil when
     /// no run records, or a tracking scope does (its links own nothing).
