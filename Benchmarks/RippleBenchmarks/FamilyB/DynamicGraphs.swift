@@ -40,15 +40,7 @@ func jsIsOdd(_ x: Double) -> Bool {
     return Int64(x) & 1 != 0
 }
 
-/// JavaScript's `x % y`, computed as V8 computes it (see `js_remainder`). The same
-/// value as `x.truncatingRemainder(dividingBy: y)`, which calls the C library's
-/// `fmod`: with glibc 2.36 that made 6-100x15 take 131 ms instead of 80.
-@inline(__always)
-func jsRemainder(_ x: Double, _ y: Double) -> Double {
-    js_remainder(x, y)
-}
-
-/// Stops the run if ``jsRemainder(_:_:)`` differs from `fmod`, or ``jsIsOdd(_:)``
+/// Stops the run if `js_remainder` differs from `fmod`, or ``jsIsOdd(_:)``
 /// from the parity of the truncated value, on any edge case: a wrong answer would
 /// drop the wrong source, which the sums might not reveal.
 func checkJSNumberOperations() {
@@ -63,11 +55,11 @@ func checkJSNumberOperations() {
         if jsIsOdd(x) != odd { fail("jsIsOdd(\(x)) is \(jsIsOdd(x)), expected \(odd)") }
         for divisor in [1, 2, 3, 5, 7, 2.5, 0, .infinity] {
             let expected = x.truncatingRemainder(dividingBy: divisor)
-            let actual = jsRemainder(x, divisor)
+            let actual = js_remainder(x, divisor)
             let same = expected.isNaN
                 ? actual.isNaN
                 : actual == expected && actual.sign == expected.sign
-            if !same { fail("jsRemainder(\(x), \(divisor)) is \(actual), fmod gives \(expected)") }
+            if !same { fail("js_remainder(\(x), \(divisor)) is \(actual), fmod gives \(expected)") }
         }
     }
 }
@@ -122,7 +114,9 @@ func dynamicRow<Input: GraphInput<Double>>(
             counter.count += 1
             var sum = first.current
             let shouldDrop = jsIsOdd(sum)
-            let dropIndex = jsRemainder(sum, tailCount)
+            // JavaScript's `%` as V8 computes it: `truncatingRemainder` calls glibc's
+            // `fmod`, which made 6-100x15 take 131 ms instead of 80 (CJavaScriptMath).
+            let dropIndex = js_remainder(sum, tailCount)
             // By index, as the JavaScript loop: `enumerated()` hands out each input
             // retained, and the read that needs the engine then paid a retain and a
             // release of it.
