@@ -240,13 +240,26 @@ extension Graph {
                             unsafeDowncast($0, to: TrackingScope.self).liveDependencies -= 1
                         }
                     } else {
-                        runtime.pointee.retire(dep)
+                        dropDependency(dep, runtime)
                     }
                 }
                 runtime.pointee.freeLink(link)
             }
             if runtime.pointee.stack.count == base { break }
             cursor = runtime.pointee.stack.pop()
+        }
+    }
+
+    /// Drops the reference an unlinked link held on its dependency. While anything else
+    /// holds the node, releasing it cannot run its deinit, so it goes now; the last
+    /// reference is retired, so that the node dies at the next drain, outside this walk.
+    /// (Nodes are not `Sendable`: no other thread can release the node between the
+    /// check and the release.)
+    @inline(__always)
+    static func dropDependency(_ dep: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
+        var node = dep.takeRetainedValue()
+        if isKnownUniquelyReferenced(&node) {
+            runtime.pointee.retire(.passRetained(node))
         }
     }
 

@@ -210,6 +210,38 @@ import Testing
         #expect(computeRuns == 2)
     }
 
+    /// Inside one flush: `switcher` stops reading `held` (which the test also holds) and
+    /// `linkOnly` (which only its link held); `observer` runs next in the same flush.
+    @Test func `a dropped dependency is released at once unless its link held the last reference`() {
+        let toggle = Signal(false)
+        let held = Signal(0)
+        weak var weakLinkOnly: Computed<Int>?
+        var heldCounts: [UInt] = []
+        var linkOnlyAliveInFlush: [Bool] = []
+        let switcher: Effect
+        do {
+            let linkOnly = Computed { held.value + 1 }
+            weakLinkOnly = linkOnly
+            switcher = Effect { [unowned linkOnly] in
+                if !toggle.value { _ = held.value + linkOnly.value }
+            }
+        }
+        #expect(weakLinkOnly != nil)        // its link is its last reference
+        let observer = Effect {
+            _ = toggle.value
+            heldCounts.append(_getRetainCount(held))
+            linkOnlyAliveInFlush.append(weakLinkOnly != nil)
+        }
+        toggle.value = true
+        // `held` lost the switcher's link before the observer ran; `linkOnly` stayed
+        // alive until the flush ended, then went.
+        #expect(heldCounts.count == 2 && heldCounts[1] == heldCounts[0] - 1)
+        #expect(linkOnlyAliveInFlush == [true, true])
+        #expect(weakLinkOnly == nil)
+        switcher.cancel()
+        observer.cancel()
+    }
+
     // MARK: Detaching
 
     @Test func `an unobserved computed detaches from its sources`() {
