@@ -238,7 +238,7 @@ final class TrackingScope: DependentNode {
         let dirty = Graph.checkDirty(self, runtime)
         cursor = deps
         while let link = cursor {
-            runtime.pointee.retire(link.pointee.dep)
+            Graph.dropDependency(link.pointee.dep, runtime)
             cursor = link.pointee.nextDep
         }
         return dirty

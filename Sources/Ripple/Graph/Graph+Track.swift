@@ -250,9 +250,10 @@ extension Graph {
         }
     }
 
-    /// Drops the reference an unlinked link held on its dependency. While anything else
-    /// holds the node, releasing it cannot run its deinit, so it goes now; the last
-    /// reference is retired, so that the node dies at the next drain, outside this walk.
+    /// Drops a reference held on a dependency (an unlinked link's, or a walk's pin).
+    /// While anything else holds the node, releasing it cannot run its deinit, so it
+    /// goes now; the last reference is retired, so that the node dies at the next
+    /// drain, outside any walk.
     /// (Nodes are not `Sendable`: no other thread can release the node between the
     /// check and the release.)
     @inline(__always)
