@@ -42,8 +42,8 @@ func jsIsOdd(_ x: Double) -> Bool {
 
 /// Stops the run if `js_remainder` differs from `fmod`, or ``jsIsOdd(_:)``
 /// from the parity of the truncated value, on any edge case: a wrong answer would
-/// drop the wrong source, which the sums might not reveal. Once per process, before
-/// the first graph is built and outside every timed region: see `jsNumbersChecked`.
+/// drop the wrong source, which the sums might not reveal. Runs once per process,
+/// through `jsNumbersChecked`.
 private func checkJSNumberOperations() {
     let values: [Double] = [
         0, -0.0, 1, -1, 3, -3, 4, -4, 5, -5, 7.5, -7.5, 0.5, -0.5, 0x1p31 + 1, -0x1p31 - 1, 0x1p52 + 1,
@@ -65,7 +65,8 @@ private func checkJSNumberOperations() {
     }
 }
 
-/// Evaluated by the first dynamic case, before it times anything.
+/// Evaluated by the first dynamic case to start, before it builds a graph or times
+/// anything.
 private let jsNumbersChecked: Void = checkJSNumberOperations()
 
 /// Builds the graph: `width` sources holding their index, `totalLayers - 1` computed
