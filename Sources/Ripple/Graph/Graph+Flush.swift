@@ -16,6 +16,9 @@ extension Graph {
         runtime.pointee.batchDepth &-= 1
         runtime.pointee.flushing = false
         runtime.drainRetired()
+        if !runtime.pointee.observationNotices.isEmpty {
+            ObservationWatcher.notifyObservation(runtime)
+        }
     }
 
     private static func runQueue(_ runtime: RuntimeRef) {
@@ -49,11 +52,16 @@ extension Graph {
                 effect.flags.subtract(.queued)
                 effect.runQueued(runtime)
             }
-        } else {
-            assert(node.flags.contains(.tracker), "only effects and tracking scopes are queued")
+        } else if node.flags.contains(.tracker) {
             Unmanaged<TrackingScope>.fromOpaque(entry)._withUnsafeGuaranteedRef { scope in
                 scope.flags.subtract(.queued)
                 scope.runQueued(runtime)
+            }
+        } else {
+            assert(node.flags.contains(.observer), "only effects, tracking scopes and watchers are queued")
+            Unmanaged<ObservationWatcher>.fromOpaque(entry)._withUnsafeGuaranteedRef { watcher in
+                watcher.flags.subtract(.queued)
+                watcher.runQueued(runtime)
             }
         }
     }

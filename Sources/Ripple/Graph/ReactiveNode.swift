@@ -19,6 +19,8 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 2) }
     @inlinable static var tracker: NodeFlags { NodeFlags(rawValue: 1 << 3) }
     @inlinable static var tombstone: NodeFlags { NodeFlags(rawValue: 1 << 4) }
+    /// Tells Apple's Observation when the node it watches changes (`ObservationWatcher`).
+    @inlinable static var observer: NodeFlags { NodeFlags(rawValue: 1 << 20) }
 
     // Propagation state.
     /// Must recompute or re-run: a dependency changed.
@@ -59,7 +61,7 @@ struct NodeFlags: OptionSet, Sendable {
     /// change has not propagated yet.
     @inlinable static var logged: NodeFlags { NodeFlags(rawValue: 1 << 12) }
 
-    @inlinable static var watching: NodeFlags { [.effect, .tracker] }
+    @inlinable static var watching: NodeFlags { [.effect, .tracker, .observer] }
     /// A computed with any of these cannot be read from its cache as it stands.
     @inlinable static var needsValidation: NodeFlags { [.running, .checking, .detached, .dirty, .pending] }
     @inlinable static var stale: NodeFlags { [.dirty, .pending] }

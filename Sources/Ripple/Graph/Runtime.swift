@@ -52,6 +52,10 @@ struct Runtime {
     /// The fired tracking scope whose `onChange` is running, until a `withTracking`
     /// takes it over.
     var firedScope: Unmanaged<TrackingScope>?
+    /// Watchers whose node changed in this flush: Observation hears of them once the
+    /// flush has ended. Unowned; a watcher that dies first clears its entry.
+    var observationNotices: [Unmanaged<ObservationWatcher>?] = []
+    var notifyingObservation = false
 
     /// The effect whose body is running right now, not a computed's inside it: the
     /// target of `onCleanup` and the parent of new effects.

@@ -164,10 +164,14 @@ public struct Derived<Model: AnyObject, Value> {
     /// exclusivity check on every later read of the property (measured: 2.3 -> 10.6
     /// ns per memoized read). It takes no key path, which would be built at run time
     /// on every read.
+    ///
+    /// Returns `liveNode` nil for a model that conforms to ``ObservableModel``, whose
+    /// reads go through the owner.
     @inlinable
+    @inline(never)
     static func createNode(
         for model: Model, compute: @escaping (Model) -> Value, rule: ValueEquality<Value>.Type
-    ) -> (node: Computed<Value>, owner: DerivedNodeOwner) {
+    ) -> (liveNode: Unmanaged<Computed<Value>>?, owner: DerivedNodeOwner) {
         // Unowned, not weak: a weak reference gives the model a side table, which
         // sends every retain and release of it down the runtime's slow path. The
         // closure never runs once the model is gone (see `DerivedNodeOwner`).
@@ -181,13 +185,34 @@ public struct Derived<Model: AnyObject, Value> {
             },
             capturesEnvironment: false
         )
-        return (node, DerivedNodeOwner(node))
+        if let watcher = ObservationWatcher.make(for: model, watching: node) {
+            return (nil, ObservedDerivedOwner(node, watcher: watcher))
+        }
+        return (.passUnretained(node), DerivedNodeOwner(node))
     }
 
     @inlinable
-    mutating func install(_ node: Computed<Value>, ownedBy owner: DerivedNodeOwner) {
+    mutating func install(_ liveNode: Unmanaged<Computed<Value>>?, ownedBy owner: DerivedNodeOwner) {
         self.owner = owner
-        liveNode = .passUnretained(node)
+        self.liveNode = liveNode
+    }
+
+    /// A read of a property of a model that conforms to ``ObservableModel``.
+    @inlinable
+    @inline(never)
+    static func readThroughOwner(_ owner: DerivedNodeOwner) -> Value {
+        unsafeDowncast(owner, to: ObservedDerivedOwner<Value>.self).read()
+    }
+
+    /// The first read, right after the node was created.
+    @inlinable
+    @inline(never)
+    static func readFirst(_ owner: DerivedNodeOwner) -> Value {
+        if let observed = owner as? ObservedDerivedOwner<Value> {
+            return observed.read()
+        }
+        let node = unsafeDowncast(owner.node, to: Computed<Value>.self)
+        return Computed.valueReadThroughEngine(.passUnretained(node))
     }
 
     /// The property's value: what the compiler calls for each read of a `@Derived`
@@ -225,14 +250,17 @@ public struct Derived<Model: AnyObject, Value> {
                 // `owner` keeps the node for as long as the model lives.
                 return node._withUnsafeGuaranteedRef { $0.value }
             }
+            // A conforming model's reads go through its owner, which tells Observation.
+            if let owner = model[keyPath: storageKeyPath].owner {
+                return readThroughOwner(owner)
+            }
             // The first read creates the node and evaluates it: the engine path, out of
             // line, so that the accessor holds one copy of the inline read.
             let created = createNode(
                 for: model, compute: model[keyPath: storageKeyPath].compute, rule: model[keyPath: storageKeyPath].rule
             )
-            model[keyPath: storageKeyPath].install(created.node, ownedBy: created.owner)
-            let node = created.node
-            return withExtendedLifetime(node) { Computed.valueReadThroughEngine(.passUnretained(node)) }
+            model[keyPath: storageKeyPath].install(created.liveNode, ownedBy: created.owner)
+            return readFirst(created.owner)
         }
     }
 }
@@ -241,7 +269,7 @@ public struct Derived<Model: AnyObject, Value> {
 /// deinit is the model's. Observers may keep the node alive after that; it then keeps
 /// its last value and never recomputes, so its closure never sees a dead model.
 @usableFromInline
-final class DerivedNodeOwner {
+class DerivedNodeOwner {
     @usableFromInline let node: DependentNode
 
     @usableFromInline
@@ -251,5 +279,30 @@ final class DerivedNodeOwner {
 
     deinit {
         node.flags.formUnion(.modelGone)
+    }
+}
+
+/// The owner of a derived property's node in a model that conforms to
+/// ``ObservableModel``: reads also go to Observation, through the property's watcher.
+@usableFromInline
+final class ObservedDerivedOwner<Value>: DerivedNodeOwner {
+    @usableFromInline let watcher: ObservationWatcher
+
+    @usableFromInline
+    init(_ node: Computed<Value>, watcher: ObservationWatcher) {
+        self.watcher = watcher
+        super.init(node)
+    }
+
+    /// The value; outside Ripple's runs the read also registers with Observation and
+    /// arms the watcher, once the value is current.
+    @inlinable
+    func read() -> Value {
+        let computed = unsafeDowncast(node, to: Computed<Value>.self)
+        let value = computed.value
+        if !Runtime.isTracking {
+            Graph.didReadBridged(.passUnretained(computed), .passUnretained(watcher))
+        }
+        return value
     }
 }

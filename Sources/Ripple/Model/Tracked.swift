@@ -41,10 +41,18 @@
 public struct Tracked<Value> {
     @usableFromInline
     enum Storage {
-        /// Never read by a tracking context: the value, and how to compare it later.
+        /// Read, never by a tracking context, in a model that does not conform to
+        /// ``ObservableModel``: the value, and how to compare it later.
         case unobserved(Value, ValueEquality<Value>.Type)
-        /// Tracked at least once: the value lives in a signal.
+        /// The value lives in a signal: a tracking context read it.
         case observed(Signal<Value>)
+        /// The model conforms to ``ObservableModel``: the value lives in a signal, and
+        /// the watcher tells Observation of its changes.
+        case bridged(Signal<Value>, ObservationWatcher)
+        /// Never read: the first read decides whether the model conforms. (The rule
+        /// comes first so that the optimizer cannot merge a write of this case with one
+        /// of `.unobserved`, which loses track of which case it destroys.)
+        case unread(ValueEquality<Value>.Type, Value)
         /// Transient, while the value is moved out for an in-place mutation.
         case moving
     }
@@ -53,7 +61,7 @@ public struct Tracked<Value> {
 
     @usableFromInline
     init(_ value: Value, rule: ValueEquality<Value>.Type) {
-        storage = .unobserved(value, rule)
+        storage = .unread(rule, value)
     }
 
     /// A tracked property whose equality rule is found from the value's type at run
@@ -145,8 +153,8 @@ public struct Tracked<Value> {
     @inlinable
     var currentValue: Value {
         switch storage {
-        case .unobserved(let value, _): return value
-        case .observed(let signal): return signal.storage
+        case .unobserved(let value, _), .unread(_, let value): return value
+        case .observed(let signal), .bridged(let signal, _): return signal.storage
         case .moving: Graph.reentrantPropertyAccess()
         }
     }
@@ -154,47 +162,100 @@ public struct Tracked<Value> {
     /// The signal behind the property, if a tracking context has read it.
     @inlinable
     var observingSignal: Signal<Value>? {
-        if case .observed(let signal) = storage { return signal }
-        return nil
+        switch storage {
+        case .observed(let signal), .bridged(let signal, _): return signal
+        default: return nil
+        }
     }
 
     /// Moves the unobserved value out, leaving `.moving`: the caller then holds the
-    /// only reference to its storage and can mutate it without copy-on-write.
+    /// only reference to its storage and can mutate it without copy-on-write. Says
+    /// whether the property had been read, for putting the value back.
     @inlinable
-    mutating func takeUnobserved() -> (Value, ValueEquality<Value>.Type) {
-        guard case .unobserved(let value, let rule) = storage else {
+    mutating func takeUnobserved() -> (Value, ValueEquality<Value>.Type, read: Bool) {
+        if case .unobserved(let value, let rule) = storage {
+            storage = .moving
+            return (value, rule, true)
+        }
+        guard case .unread(let rule, let value) = storage else {
             Graph.reentrantPropertyAccess()
         }
         storage = .moving
-        return (value, rule)
+        return (value, rule, false)
     }
 
-    /// Replaces the unobserved value. Matching the case after any call the write makes
-    /// lets the optimizer destroy just the old value: destroying a whole `Storage` may
-    /// release a signal, and would make it retain the model around the write.
+    /// Replaces the unobserved value, or says it cannot. Matching the case after any
+    /// call the write makes lets the optimizer destroy just the old value: destroying
+    /// a whole `Storage` may release a signal, and would make it retain the model
+    /// around the write.
     @inlinable
     @inline(__always)
-    mutating func replaceUnobserved(with newValue: Value) {
-        guard case .unobserved(_, let rule) = storage else {
-            Graph.reentrantPropertyAccess()
-        }
+    mutating func replaceUnobserved(with newValue: Value) -> Bool {
+        guard case .unobserved(_, let rule) = storage else { return false }
         storage = .unobserved(newValue, rule)
+        return true
     }
 
-    /// The signal behind the property, created on the first tracked read.
+    /// The storage after the first access of the property, a write: it decides whether
+    /// the model conforms to ``ObservableModel``, as a first read does. Takes the
+    /// storage as it stands, outside any access to the model: the check is a call.
     @inlinable
-    mutating func signal() -> Signal<Value> {
-        switch storage {
-        case .observed(let signal):
-            return signal
-        case .unobserved(let value, let rule):
-            storage = .moving
-            let signal = Signal(value, equivalence: .rule(rule))
-            storage = .observed(signal)
-            return signal
-        case .moving:
+    @inline(never)
+    static func storageAfterFirstWrite<Model: AnyObject>(
+        of newValue: Value, to model: Model, replacing storage: Storage
+    ) -> Storage {
+        guard case .unread(let rule, _) = storage else {
             Graph.reentrantPropertyAccess()
         }
+        if let observable = model as? any ObservableModel {
+            let signal = Signal(newValue, equivalence: .rule(rule))
+            return .bridged(signal, ObservationWatcher.make(observable: observable, watching: signal))
+        }
+        return .unobserved(newValue, rule)
+    }
+
+    /// A read the accessor does not serve inline: the first one, the first tracked
+    /// one, and every read of a conforming model's property. The first read decides
+    /// once whether the model conforms to ``ObservableModel``; the value moves into a
+    /// signal when a tracking context reads it or Observation may. Only a signal made
+    /// here or a conforming model's is read here, and recording either read runs no
+    /// user code: neither can have a batched write whose saved value must be destroyed.
+    @inlinable
+    @inline(never)
+    mutating func readSlowly<Model: AnyObject>(of model: Model) -> Value {
+        if case .unread(let rule, let value) = storage {
+            if let observable = model as? any ObservableModel {
+                let signal = Signal(value, equivalence: .rule(rule))
+                storage = .bridged(signal, ObservationWatcher.make(observable: observable, watching: signal))
+            } else {
+                storage = .unobserved(value, rule)
+            }
+        }
+        switch storage {
+        case .unobserved(let value, let rule):
+            guard Runtime.isTracking else { return value }
+            let signal = Signal(value, equivalence: .rule(rule))
+            storage = .observed(signal)
+            Graph.didRead(.passUnretained(signal))
+            return value
+        case .observed(let signal):
+            let value = signal.storage
+            if Runtime.isTracking { Graph.didRead(.passUnretained(signal)) }
+            return value
+        case .bridged(let signal, let watcher):
+            return Tracked.readBridged(signal, watcher)
+        case .unread, .moving:
+            Graph.reentrantPropertyAccess()
+        }
+    }
+
+    /// A read of a conforming model's property: Ripple's when a run is recording,
+    /// Observation's otherwise.
+    @inlinable
+    static func readBridged(_ signal: Signal<Value>, _ watcher: ObservationWatcher) -> Value {
+        let value = signal.storage
+        Graph.didReadBridged(.passUnretained(signal), .passUnretained(watcher))
+        return value
     }
 
     /// The property's value: what the compiler calls for each access of a `@Tracked`
@@ -228,21 +289,15 @@ public struct Tracked<Value> {
         @inline(__always)
         get {
             if case .observed(let signal) = model[keyPath: storageKeyPath].storage {
-                // Read first, then record: the signal needs no retain across the call,
-                // which only a tracked read makes.
+                // Read first, then record: the signal needs no retain across the call.
                 let value = signal.storage
                 if Runtime.isTracking { Graph.didRead(.passUnretained(signal)) }
                 return value
             }
-            guard Runtime.isTracking else {
-                return model[keyPath: storageKeyPath].currentValue
+            if !Runtime.isTracking, case .unobserved(let value, _) = model[keyPath: storageKeyPath].storage {
+                return value
             }
-            // The first tracked read moves the value into a signal. The runtime is
-            // fetched in the engine's call: fetched here, inlined into every accessor,
-            // it slowed the observed path above (`trackedRead` 5.5 -> 6.3 ns).
-            let signal = model[keyPath: storageKeyPath].signal()
-            Graph.didRead(.passUnretained(signal))
-            return signal.storage
+            return model[keyPath: storageKeyPath].readSlowly(of: model)
         }
         // Always inlined into the property's accessor: only there are the key paths
         // literals, which the optimizer folds into direct stored-property access.
@@ -253,7 +308,15 @@ public struct Tracked<Value> {
                 return
             }
             _ = Graph.willWrite()
-            model[keyPath: storageKeyPath].replaceUnobserved(with: newValue)
+            if model[keyPath: storageKeyPath].replaceUnobserved(with: newValue) { return }
+            if case .bridged(let signal, _) = model[keyPath: storageKeyPath].storage {
+                signal.value = newValue
+                return
+            }
+            let replacement = storageAfterFirstWrite(
+                of: newValue, to: model, replacing: model[keyPath: storageKeyPath].storage
+            )
+            model[keyPath: storageKeyPath].storage = replacement
         }
         // One yield, so that this coroutine inlines into the property's accessor, where
         // the key paths fold into direct access. The mutation itself only marks what
@@ -273,14 +336,16 @@ public struct Tracked<Value> {
     var mutableValue: Value {
         get { currentValue }
         _modify {
-            if case .observed(let signal) = storage {
+            // Not a `switch` over `storage`: its copy would hold the value's storage for
+            // the whole statement, and the mutation below would copy it.
+            if let signal = observingSignal {
                 let runtime = signal.beginMutation()
                 defer { signal.endMutation(runtime, flush: false) }
                 yield &signal.storage
             } else {
                 _ = Graph.willWrite()
-                var (value, rule) = takeUnobserved()
-                defer { storage = .unobserved(value, rule) }
+                var (value, rule, read) = takeUnobserved()
+                defer { storage = read ? .unobserved(value, rule) : .unread(rule, value) }
                 yield &value
             }
         }

@@ -1,0 +1,56 @@
+public import Observation
+
+/// A model class whose `@Tracked` and `@Derived` properties Apple's Observation sees,
+/// as it sees an `@Observable` class: SwiftUI views, `withObservationTracking` and
+/// `Observations` follow them.
+///
+/// ```swift
+/// import Observation
+/// import Ripple
+///
+/// @MainActor
+/// final class Library: ObservableModel {
+///     let observationRegistrar = ObservationRegistrar()
+///     @Tracked var books: [Book] = []
+///     @Derived({ (library: Library) in library.books.filter(\.isAvailable).count })
+///     var availableBooksCount: Int
+/// }
+/// ```
+///
+/// One conformance and one stored registrar are all it takes; there is no macro.
+///
+/// - A `@Tracked` property read under Observation's tracking (a SwiftUI body,
+///   `withObservationTracking`, `Observations { }`) registers that property. A
+///   transaction (a write, an in-place mutation, a ``batch(_:)``) that changes it
+///   notifies Observation once; an equal write, a batch that writes the old value back,
+///   or a write to a property the tracking did not read notifies nothing.
+/// - A `@Derived` property notifies when, and only when, its value changes: a view
+///   that shows `availableBooksCount` is not invalidated when a book is renamed, where
+///   an `@Observable` computed property would invalidate it on every input change. A
+///   memoized read registers like any other.
+/// - Observation hears of a change once the transaction has ended and Ripple's own
+///   effects and tracking scopes have run: inside `onChange` the property already reads
+///   its new value, and state written there starts a transaction of its own.
+/// - Reads made inside Ripple's own runs (a `@Derived` or ``Computed`` computation, an
+///   ``Effect`` body) register nothing with Observation, so a view that shows a derived
+///   value depends on that value alone, not on what it was derived from.
+/// - Ripple's own observers keep working on the same model, side by side.
+///
+/// Cost: a read outside Ripple's runs calls `access` on the registrar, as an
+/// `@Observable` property does. A `@Derived` property read that way arms a watcher that
+/// re-evaluates it once per transaction that invalidates it, to learn whether its value
+/// changed; the watcher disarms once it has notified Observation (whose tracking is
+/// one-shot) and re-arms at the next read, so a derived value nobody shows stops
+/// costing. Models that do not conform pay nothing.
+///
+/// Nested models are followed per property when each nested class conforms too. A bare
+/// ``Signal`` or ``Computed`` read in a SwiftUI body is not seen by Observation: keep
+/// state that views read in model properties.
+///
+/// A conforming model belongs to one isolation domain, as any Ripple node does;
+/// `@MainActor` models are what SwiftUI apps write.
+public protocol ObservableModel: AnyObject, Observable {
+    /// The registrar through which Observation's tracking sees the model's properties.
+    /// Store one: `let observationRegistrar = ObservationRegistrar()`.
+    var observationRegistrar: ObservationRegistrar { get }
+}

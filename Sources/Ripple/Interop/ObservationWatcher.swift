@@ -1,0 +1,173 @@
+internal import Observation
+
+/// Tells Apple's Observation when a property of an ``ObservableModel`` changes.
+///
+/// Each property of a conforming model has one. A read outside Ripple's runs registers
+/// the property with Observation's tracking and arms the watcher: it subscribes to the
+/// property's node. The first transaction that changes the node's value queues it, like
+/// an effect; at its turn in the flush it confirms the change (re-evaluating a derived
+/// node, so that an equal value notifies nothing), disarms, and Observation is told once
+/// the flush has ended. Observation's tracking is one-shot: a disarmed watcher costs
+/// nothing until the next read arms it again.
+@usableFromInline
+class ObservationWatcher: DependentNode {
+    /// The tracked property's signal or the derived property's computed. The model owns
+    /// it and the watcher, so it outlives the watcher.
+    private let watched: Unmanaged<ReactiveNode>
+    /// Whether the runtime's notice list holds this watcher.
+    private var noticePending = false
+    private let releaseDrain = ReleaseDrain()
+
+    init(watching node: ReactiveNode) {
+        watched = .passUnretained(node)
+        super.init(flags: .observer)
+    }
+
+    deinit {
+        if noticePending {
+            Runtime.current.pointee.dropNotice(for: self)
+        }
+        // Unlinked here rather than in the base class's deinit, so that `releaseDrain`
+        // lets the watched node go once this object is gone.
+        if deps != nil || flags.contains(.queued) {
+            Graph.dependentWillDeallocate(self)
+        }
+    }
+
+    /// Observation's tracking read the property: registers the read and arms the
+    /// watcher. Reads inside Ripple's own runs register nothing, or a view reading a
+    /// derived value would depend on everything the value was derived from.
+    final func observationDidRead() {
+        let runtime = Runtime.current
+        guard runtime.pointee.computeDepth == 0, runtime.pointee.runningEffect == nil else { return }
+        registerAccess()
+        if deps == nil {
+            let cursor = runtime.pointee.cursor
+            Graph.linkNew(
+                watched.takeUnretainedValue(), self, after: nil, before: nil,
+                parity: flags.contains(.parity), runtime
+            )
+            runtime.pointee.cursor = cursor
+        }
+    }
+
+    /// Calls the registrar's `access`; the typed subclass knows the model and key path.
+    func registerAccess() {}
+
+    /// Calls the registrar's `willSet` and `didSet`.
+    func notifyChange() {}
+
+    /// Queued because the watched node may have changed: if it did, disarms and asks for
+    /// Observation to be told once the flush has ended.
+    func runQueued(_ runtime: RuntimeRef) {
+        guard deps != nil else { return }
+        if !flags.contains(.dirty) {
+            guard flags.contains(.pending) else { return }
+            guard Graph.checkDirty(self, runtime) else {
+                flags.subtract(.pending)
+                return
+            }
+        }
+        flags.subtract(.stale)
+        Graph.unlinkAll(self, runtime)
+        noticePending = true
+        runtime.pointee.observationNotices.append(.passUnretained(self))
+    }
+
+    /// Tells Observation about every watcher the flush that just ended queued a notice
+    /// for, in order. Runs outside any batch: state that `onChange` writes is a
+    /// transaction of its own, whose notices join the end of the list.
+    static func notifyObservation(_ runtime: RuntimeRef) {
+        guard !runtime.pointee.notifyingObservation else { return }
+        runtime.pointee.notifyingObservation = true
+        var index = 0
+        while index < runtime.pointee.observationNotices.count {
+            let entry = runtime.pointee.observationNotices[index]
+            runtime.pointee.observationNotices[index] = nil
+            index += 1
+            // Held for the call: `onChange` may drop the model, and the watcher with it.
+            guard let watcher = entry?.takeUnretainedValue() else { continue }
+            watcher.noticePending = false
+            watcher.notifyChange()
+        }
+        runtime.pointee.observationNotices.removeAll(keepingCapacity: true)
+        runtime.pointee.notifyingObservation = false
+    }
+}
+
+/// The watcher of one property of a model of type `Model`.
+///
+/// Observation knows the property by a key path that names the watcher: the
+/// property's own key path is formed by the compiler at each access, and passed on from
+/// a read's slow path it would be formed on every read, fast path included.
+final class PropertyWatcher<Model: ObservableModel>: ObservationWatcher {
+    /// Unowned: the model owns the watcher, which never outlives it.
+    private unowned(unsafe) let model: Model
+    private var keyPath: KeyPath<Model, Void>!
+
+    init(model: Model, watching node: ReactiveNode) {
+        self.model = model
+        super.init(watching: node)
+        keyPath = \Model.[rippleProperty: ObjectIdentifier(self)]
+    }
+
+    override func registerAccess() {
+        model.observationRegistrar.access(model, keyPath: keyPath)
+    }
+
+    override func notifyChange() {
+        // A strong reference for the call: `onChange` may drop the last other one.
+        let model = self.model
+        model.observationRegistrar.willSet(model, keyPath: keyPath)
+        model.observationRegistrar.didSet(model, keyPath: keyPath)
+    }
+}
+
+extension ObservableModel {
+    /// The key under which Observation tracks one Ripple property of the model.
+    subscript(rippleProperty watcher: ObjectIdentifier) -> Void { () }
+}
+
+extension ObservationWatcher {
+    /// A watcher for a property of `model` if the model's class conforms to
+    /// ``ObservableModel``; nil otherwise. Called once per property, when it is first read.
+    @usableFromInline
+    static func make<Model: AnyObject>(for model: Model, watching node: ReactiveNode) -> ObservationWatcher? {
+        guard let observable = model as? any ObservableModel else { return nil }
+        return make(observable: observable, watching: node)
+    }
+
+    /// A watcher for a property of `observable`.
+    @usableFromInline
+    static func make(observable: any ObservableModel, watching node: ReactiveNode) -> ObservationWatcher {
+        makeTyped(for: observable, watching: node)
+    }
+
+    private static func makeTyped<Model: ObservableModel>(for model: Model, watching node: ReactiveNode) -> ObservationWatcher {
+        PropertyWatcher(model: model, watching: node)
+    }
+}
+
+extension Graph {
+    /// A read of a conforming model's property: Ripple's when a run is recording,
+    /// Observation's otherwise. Takes both nodes unretained: the model holds them.
+    @usableFromInline
+    @inline(never)
+    static func didReadBridged(_ node: Unmanaged<ReactiveNode>, _ watcher: Unmanaged<ObservationWatcher>) {
+        if Runtime.isTracking {
+            graphDidRead(node)
+        } else {
+            watcher._withUnsafeGuaranteedRef { $0.observationDidRead() }
+        }
+    }
+}
+
+extension Runtime {
+    /// Clears the notice of a watcher that is dying before Observation heard of it.
+    mutating func dropNotice(for watcher: ObservationWatcher) {
+        let identity = Unmanaged.passUnretained(watcher).toOpaque()
+        if let index = observationNotices.firstIndex(where: { $0?.toOpaque() == identity }) {
+            observationNotices[index] = nil
+        }
+    }
+}
