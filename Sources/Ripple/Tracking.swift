@@ -78,6 +78,8 @@ final class TrackingScope: DependentNode {
     @exclusivity(unchecked) private var armed = false
     /// Whether a `withTracking` inside this scope's `onChange` may take it over.
     private let reusable: Bool
+    /// The `trackObservable` sources the scope read: its links do not own them.
+    private var keptSources: [ReactiveNode] = []
     private let releaseDrain = ReleaseDrain()
 
     init(onChange: @escaping () -> Void, reusable: Bool) {
@@ -187,12 +189,21 @@ final class TrackingScope: DependentNode {
         }
     }
 
+    /// Keeps `source` alive as long as the scope.
+    func keep(_ source: ReactiveNode) {
+        keptSources.append(source)
+    }
+
     /// Unlinks for good and lets go of the scope's reference to itself.
     private func dispose(_ runtime: RuntimeRef) {
         guard !flags.contains(.disposed) else { return }
         flags.formUnion(.disposed)
         armed = false
         Graph.unlinkAll(self, runtime)
+        if !keptSources.isEmpty {
+            runtime.pointee.retire(value: keptSources)
+            keptSources = []
+        }
         runtime.pointee.retire(.passUnretained(self))
     }
 

@@ -6,6 +6,34 @@ _Thread_local void *ripple_thread_runtime __attribute__((tls_model("initial-exec
 
 int ripple_environment_used = 0;
 
+#if defined(__APPLE__)
+int ripple_is_main_thread(void) {
+    return pthread_main_np();
+}
+#else
+#include <unistd.h>
+#include <sys/syscall.h>
+
+// Recorded when the library loads, which happens on the main thread: comparing
+// thread handles is cheaper than asking the kernel for the thread's id.
+static pthread_t main_thread;
+static int main_thread_known = 0;
+
+__attribute__((constructor)) static void record_main_thread(void) {
+    if ((pid_t)syscall(SYS_gettid) == getpid()) {
+        main_thread = pthread_self();
+        main_thread_known = 1;
+    }
+}
+
+int ripple_is_main_thread(void) {
+    if (main_thread_known) {
+        return pthread_equal(pthread_self(), main_thread);
+    }
+    return (pid_t)syscall(SYS_gettid) == getpid();
+}
+#endif
+
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
 static void (*exit_destroy)(void *);

@@ -6,6 +6,9 @@ extension Graph {
     /// each body, queueing more work instead of nesting.
     static func flush(_ runtime: RuntimeRef) {
         guard !runtime.pointee.flushing else { return }
+        if let inbox = runtime.pointee.existingInbox, inbox.hasPosts {
+            inbox.deliver()
+        }
         guard !runtime.pointee.queue.isEmpty || !runtime.pointee.log.isEmpty else { return }
         runtime.pointee.flushing = true
         runtime.pointee.batchDepth &+= 1

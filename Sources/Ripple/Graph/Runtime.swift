@@ -56,6 +56,19 @@ struct Runtime {
     /// flush has ended. Unowned; a watcher that dies first clears its entry.
     var observationNotices: [Unmanaged<ObservationWatcher>?] = []
     var notifyingObservation = false
+    /// Changes to `@Observable` models reported on other threads, for the graphs of
+    /// this thread; made on first need.
+    private(set) var existingInbox: ObservationInbox?
+
+    /// This thread's inbox for changes reported on other threads.
+    var observationInbox: ObservationInbox {
+        mutating get {
+            if let existingInbox { return existingInbox }
+            let inbox = ObservationInbox()
+            existingInbox = inbox
+            return inbox
+        }
+    }
 
     /// The effect whose body is running right now, not a computed's inside it: the
     /// target of `onCleanup` and the parent of new effects.

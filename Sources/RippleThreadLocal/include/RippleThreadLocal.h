@@ -46,6 +46,10 @@ static inline void ripple_environment_used_set(void) {
     __atomic_store_n(&ripple_environment_used, 1, __ATOMIC_RELAXED);
 }
 
+/// Whether the calling thread is the process's main thread: where a graph that
+/// SwiftUI's main actor drives lives.
+int ripple_is_main_thread(void);
+
 /// Arranges for `destroy(runtime)` to run when the calling thread exits.
 void ripple_thread_runtime_on_exit(void *_Nonnull runtime, void (*_Nonnull destroy)(void *_Nonnull));
 

@@ -1,5 +1,5 @@
 import Observation
-import Ripple
+@testable import Ripple
 import Synchronization
 
 // Ripple models that Apple's Observation sees (`ObservableModel`), on the main actor
@@ -50,6 +50,10 @@ final class ObservedLibrary: ObservableModel {
     @Derived({ (library: ObservedLibrary) in library.books.map(\.title) })
     var titles: [String]
 
+    var _availableBooksCountOwner: ObservedDerivedOwner<Int>? {
+        _availableBooksCount.owner as? ObservedDerivedOwner<Int>
+    }
+
     init(count: Int = 3) {
         books = (0..<count).map { ObservedBook(id: $0, title: "Book \($0)") }
     }
@@ -84,4 +88,41 @@ final class CallCounter: Sendable {
     func increment() {
         value.withLock { $0 += 1 }
     }
+}
+
+// MARK: Apple's @Observable models that Ripple follows (trackObservable)
+
+/// Settings kept by an `@Observable` model, as in an app that moves to Ripple one model
+/// at a time.
+// Safety: tests write it from another thread only while its graph's thread waits.
+@Observable
+final class TaxSettings: @unchecked Sendable {
+    var taxRate = 0.2
+    var currency = "EUR"
+}
+
+/// A Ripple model whose derived total follows the settings' tax rate.
+final class TaxedCart {
+    let settings: TaxSettings
+    @Tracked var prices: [Double] = [10, 20]
+    /// How many times `total` was computed.
+    var totalComputations = 0
+
+    @Derived({ (cart: TaxedCart) in
+        cart.totalComputations += 1
+        return cart.prices.reduce(0, +) * (1 + trackObservable { cart.settings.taxRate })
+    })
+    var total: Double
+
+    init(settings: TaxSettings = TaxSettings()) {
+        self.settings = settings
+    }
+}
+
+/// Hands a main-actor value to one of Observation's `@Sendable` callbacks, which the
+/// test knows runs on the main actor.
+// Safety: `value` is only touched inside `MainActor.assumeIsolated`.
+struct MainActorBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
