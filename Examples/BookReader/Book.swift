@@ -1,8 +1,11 @@
+import Observation
 import Ripple
 
 /// A book in the library. Its stored properties are tracked: a view that shows the
 /// title renders again when the title changes, and only then.
-final class Book: Identifiable {
+@MainActor
+final class Book: ObservableModel, Identifiable {
+    let observationRegistrar = ObservationRegistrar()
     /// The number the commands use (`open 2`); it never changes, so it is not tracked.
     let id: Int
     @Tracked var title: String

@@ -11,10 +11,13 @@ import RippleViews
 final class BookReaderApp: TerminalApp {
     let library: Library
     let navigation = Navigation()
-    let host = ViewHost()
+    let host: ViewHost
 
-    init(library: Library = .sample()) {
+    /// - Parameter tracking: how views follow the models: Ripple's effects, or Apple's
+    ///   Observation as SwiftUI uses it (`--host observation`); the output is the same.
+    init(library: Library = .sample(), tracking: ViewHost.Tracking = .fineGrained) {
         self.library = library
+        self.host = ViewHost(tracking: tracking)
     }
 
     let title = [

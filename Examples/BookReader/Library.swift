@@ -1,7 +1,13 @@
+import Observation
 import Ripple
 
 /// The books, shared with every view through the environment.
-final class Library {
+///
+/// An `ObservableModel`: SwiftUI (and `--host observation`) sees its properties
+/// through the registrar, as it sees an `@Observable` class's.
+@MainActor
+final class Library: ObservableModel {
+    let observationRegistrar = ObservationRegistrar()
     @Tracked var books: [Book]
 
     /// How many books can be checked out: recomputed only when the list or a book's

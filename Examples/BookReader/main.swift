@@ -1,3 +1,5 @@
 import RippleViews
 
-await runTerminalApp(BookReaderApp(), arguments: CommandLine.arguments)
+await runTerminalApp(arguments: CommandLine.arguments) { tracking in
+    BookReaderApp(tracking: tracking)
+}

@@ -1,4 +1,6 @@
+import Observation
 import Ripple
+import Synchronization
 
 /// Runs views: each one's ``View/body(_:)`` inside its own `Effect`, so that a view
 /// renders again only when something it read changed, and records which views rendered.
@@ -21,6 +23,11 @@ import Ripple
 /// through the tree as it does in SwiftUI. A change made outside ``update(_:)`` renders
 /// as well, but the children it adds mount at the next update.
 ///
+/// With ``Tracking/observation`` the host drives views the way SwiftUI does: each body
+/// runs inside Apple's `withObservationTracking`, whose `onChange` marks the view dirty,
+/// and dirty views render again, parents first, once the change is over (at the end of
+/// ``update(_:)``). The models must conform to `ObservableModel`.
+///
 /// The host lives on the main actor, with the models its views read.
 @MainActor
 public final class ViewHost {
@@ -31,6 +38,9 @@ public final class ViewHost {
         /// Every view renders again whenever anything `dependency` reads changes, as
         /// every view observing an `ObservableObject` did on any `@Published` change.
         case coarse(dependency: () -> Void)
+        /// Apple's Observation, as SwiftUI uses it: a body runs inside
+        /// `withObservationTracking`, and a change marks the view for the next render.
+        case observation
     }
 
     let tracking: Tracking
@@ -90,19 +100,35 @@ public final class ViewHost {
         log.entries.map(\.label)
     }
 
-    /// Mounts and removes the children that rendering declared or dropped, until the
-    /// tree is settled. Runs outside every effect, so that each child's effect belongs
-    /// to the host rather than to its parent's run.
+    /// Mounts and removes the children that rendering declared or dropped, and renders
+    /// the views Observation marked dirty, until the tree is settled. Runs outside every
+    /// effect, so that each child's effect belongs to the host rather than to its
+    /// parent's run.
     func commit() {
+        repeat {
+            mountAndRemovePending()
+            if case .observation = tracking {
+                for node in roots.flatMap(\.subtree) where node.isAttached && node.isDirty {
+                    renderObserved(node)
+                }
+            }
+        } while !pending.isEmpty
+    }
+
+    private func mountAndRemovePending() {
         while !pending.isEmpty {
             let change = pending.removeFirst()
             switch change {
             case .mount(let node):
                 guard node.isAttached else { continue }
                 let queued = pending.count
-                withEnvironment(node.environment) {
-                    node.effect = Effect(node.key.label) { [unowned self, unowned node] in
-                        self.run(node)
+                if case .observation = tracking {
+                    renderObserved(node)
+                } else {
+                    withEnvironment(node.environment) {
+                        node.effect = Effect(node.key.label) { [unowned self, unowned node] in
+                            self.run(node)
+                        }
                     }
                 }
                 // Its children come next, before its siblings: views mount (and the
@@ -117,6 +143,20 @@ public final class ViewHost {
         }
     }
 
+    /// Renders `node` inside Observation's tracking: a change to what it read marks it
+    /// dirty, and it renders again at the next commit.
+    private func renderObserved(_ node: ViewNode) {
+        let dirty = node.dirty
+        dirty.clear()
+        withEnvironment(node.environment) {
+            withObservationTracking {
+                render(node)
+            } onChange: {
+                dirty.mark()
+            }
+        }
+    }
+
     /// One run of a view's effect.
     private func run(_ node: ViewNode) {
         switch tracking {
@@ -125,6 +165,8 @@ public final class ViewHost {
         case .coarse(let dependency):
             dependency()
             untracked { render(node) }
+        case .observation:
+            render(node)
         }
     }
 

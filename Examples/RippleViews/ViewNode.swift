@@ -1,4 +1,5 @@
 import Ripple
+import Synchronization
 
 /// A mounted view: its effect, what it drew last, and its children.
 @MainActor
@@ -13,6 +14,8 @@ final class ViewNode {
     /// The environment its parent's body ran in: the one it renders in.
     let environment: EnvironmentValues
     var effect: Effect?
+    /// Set by Observation's `onChange` when the host tracks views with Observation.
+    let dirty = DirtyMark()
     var lines: [Line] = []
     var children: [ViewNode] = []
     private(set) var isAttached = true
@@ -30,6 +33,13 @@ final class ViewNode {
         }
     }
 
+    var isDirty: Bool { dirty.isMarked }
+
+    /// The node and its descendants, parents first.
+    var subtree: [ViewNode] {
+        [self] + children.flatMap(\.subtree)
+    }
+
     var subtreeLabels: [String] {
         [key.label] + children.flatMap { $0.subtreeLabels }
     }
@@ -44,4 +54,16 @@ final class ViewNode {
         effect = nil
         isAttached = false
     }
+}
+
+/// Whether Observation has reported a change to what a view read; set from its
+/// `@Sendable` `onChange`.
+final class DirtyMark: Sendable {
+    private let marked = Atomic<Bool>(false)
+
+    var isMarked: Bool { marked.load(ordering: .acquiring) }
+
+    func mark() { marked.store(true, ordering: .releasing) }
+
+    func clear() { marked.store(false, ordering: .relaxed) }
 }

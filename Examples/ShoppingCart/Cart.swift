@@ -1,7 +1,8 @@
 import Ripple
 import RippleViews
 
-/// The cart: its items, a promo code, and two memoized prices.
+/// The cart: its items, a promo code, and memoized prices, the last with the tax rate of
+/// the store's `@Observable` settings.
 final class Cart {
     /// The one code that works: 20% off.
     static let promoCode = "SAVE20"
@@ -9,6 +10,7 @@ final class Cart {
 
     @Tracked var items: [CartItem]
     @Tracked var promoCode = ""
+    let settings: StoreSettings
 
     let recomputes = RecomputeCounter()
     private var nextID: Int
@@ -34,8 +36,22 @@ final class Cart {
     })
     var discountedPrice: Money
 
-    init(items: [CartItem]) {
+    /// The store's tax rate: `trackObservable` makes the `@Observable` setting a
+    /// dependency, so a change to it reaches what shows the rate.
+    @Derived({ (cart: Cart) in trackObservable { cart.settings.taxPercent } })
+    var taxPercent: Int
+
+    /// The discounted price with the tax: recomputed when either changes.
+    @Derived({ (cart: Cart) in
+        let price = cart.discountedPrice.addingTax(percent: cart.taxPercent)
+        cart.recomputes.record("priceWithTax")
+        return price
+    })
+    var priceWithTax: Money
+
+    init(items: [CartItem], settings: StoreSettings = StoreSettings()) {
         self.items = items
+        self.settings = settings
         self.nextID = (items.map(\.id).max() ?? 0) + 1
     }
 

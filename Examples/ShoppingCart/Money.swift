@@ -42,6 +42,11 @@ struct Money: Equatable, Comparable, CustomStringConvertible {
         Money(cents: (cents * (100 - percent) + 50) / 100)
     }
 
+    /// The amount plus `percent` percent, rounded to the nearest cent.
+    func addingTax(percent: Int) -> Money {
+        Money(cents: (cents * (100 + percent) + 50) / 100)
+    }
+
     var description: String {
         let fraction = cents % 100
         return "$\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"

@@ -1,8 +1,9 @@
 import Ripple
 import RippleViews
 
-/// The shopping cart in a terminal: items, quantities and a promo code, with the
-/// memoized prices' recomputes shown after each command.
+/// The shopping cart in a terminal: items, quantities, a promo code and the store's tax
+/// rate (an `@Observable` setting), with the memoized prices' recomputes shown after
+/// each command.
 @MainActor
 final class ShoppingCartApp: TerminalApp {
     let cart: Cart
@@ -13,7 +14,8 @@ final class ShoppingCartApp: TerminalApp {
     }
 
     let title = [
-        "ShoppingCart: items, a promo code, and memoized totalPrice and discountedPrice (\(Cart.promoCode): \(Cart.promoPercent)% off).",
+        "ShoppingCart: items, a promo code, and memoized totalPrice and discountedPrice (\(Cart.promoCode): \(Cart.promoPercent)% off);",
+        "the tax rate comes from the store's settings, an @Observable model the cart follows.",
         "After each command, the views that rendered and the prices that recomputed.",
     ]
 
@@ -22,6 +24,7 @@ final class ShoppingCartApp: TerminalApp {
         CommandSpec("qty <item> <quantity>", "change an item's quantity"),
         CommandSpec("remove <item>", "remove an item"),
         CommandSpec(#"promo ["<code>"]"#, "type a promo code (none: clear it)"),
+        CommandSpec("tax <percent>", "set the store's tax rate (an @Observable setting)"),
         CommandSpec("clear", "empty the cart and the code at once"),
         CommandSpec("show", "print the whole screen"),
     ]
@@ -34,6 +37,9 @@ final class ShoppingCartApp: TerminalApp {
         "qty 2 1",
         "qty 2 1",
         "remove 3",
+        "tax 8",
+        "qty 1 1",
+        "tax 8",
         "clear",
     ]
 
@@ -69,6 +75,13 @@ final class ShoppingCartApp: TerminalApp {
             // Typing into the field: a write through the binding it shows.
             @Bindable var cart = cart
             host.update { $cart.promoCode.wrappedValue = code }
+        case "tax":
+            try command.expectArguments(1)
+            let percent = try command.integer(at: 0)
+            guard (0...100).contains(percent) else {
+                throw .malformed("the tax rate must be between 0 and 100, got \(percent)")
+            }
+            host.update { cart.settings.taxPercent = percent }
         case "clear":
             try command.expectArguments(0)
             host.update {

@@ -10,6 +10,15 @@ import Testing
         expectTranscript(await BookReaderApp().scriptedTranscript(), Self.transcript)
     }
 
+    @Test func `driven by Observation's tracking, as SwiftUI drives views, the run is the same`() async {
+        let observed = BookReaderApp(tracking: .observation)
+        expectTranscript(await observed.scriptedTranscript(), Self.transcript)
+        let effects = BookReaderApp()
+        _ = await effects.scriptedTranscript()
+        #expect(observed.host.renderCounts == effects.host.renderCounts)
+        #expect(observed.host.renderCounts.values.reduce(0, +) > observed.host.renderCounts.count)
+    }
+
     @Test func `the README's excerpt is taken from the scripted run`() async throws {
         let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "BookReader prints, after each command"))

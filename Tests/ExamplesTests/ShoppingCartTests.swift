@@ -5,6 +5,22 @@ import Testing
 
 @MainActor
 @Suite struct ShoppingCartTests {
+    @Test func `a change to the store's @Observable tax rate reaches the total, and an equal one nothing`() async throws {
+        let app = ShoppingCartApp()
+        _ = app.start()
+        let taxed = try await renders(in: app.host) {
+            _ = try await run(app, "tax 8")
+        }
+        #expect(taxed == ["TotalView": 1])
+        #expect(app.cart.priceWithTax == Money(cents: 3737))
+        let again = try await renders(in: app.host) {
+            _ = try await run(app, "tax 8")
+        }
+        #expect(again.isEmpty)
+        app.cart.settings.taxPercent = 10        // written directly, as the app's settings screen would
+        #expect(app.cart.priceWithTax == Money(cents: 3806))
+    }
+
     @Test func `the scripted run prints the expected transcript`() async {
         expectTranscript(await ShoppingCartApp().scriptedTranscript(), Self.transcript)
     }
@@ -64,7 +80,8 @@ import Testing
     }
 
     static let transcript = """
-        ShoppingCart: items, a promo code, and memoized totalPrice and discountedPrice (SAVE20: 20% off).
+        ShoppingCart: items, a promo code, and memoized totalPrice and discountedPrice (SAVE20: 20% off);
+        the tax rate comes from the store's settings, an @Observable model the cart follows.
         After each command, the views that rendered and the prices that recomputed.
 
         > (launch)
@@ -121,15 +138,33 @@ import Testing
           (2 of 7 views rendered)
           recomputed: totalPrice, discountedPrice
 
+        > tax 8
+          TotalView  | Total: $32.56 (was $40.70)
+                     | With 8% tax: $35.16
+          (1 of 7 views rendered)
+          recomputed: priceWithTax
+
+        > qty 1 1
+          CartRowView #1  | 1. 1 x Coffee beans at $12.50 = $12.50
+          TotalView       | Total: $12.56 (was $15.70)
+                          | With 8% tax: $13.56
+          (2 of 7 views rendered)
+          recomputed: totalPrice, discountedPrice, priceWithTax
+
+        > tax 8
+          (no view rendered)
+          recomputed: nothing
+
         > clear
           CartItemsView           | The cart is empty
           TotalView               | Total: $0.00
+                                  | With 8% tax: $0.00
           PromoCodeView           | Enter SAVE20 for 20% off
           TextField "Promo code"  | Promo code: []
           removed CartRowView #1
           removed CartRowView #2
           (4 of 5 views rendered)
-          recomputed: totalPrice, discountedPrice
+          recomputed: totalPrice, discountedPrice, priceWithTax
         """
 
     static let session = """
