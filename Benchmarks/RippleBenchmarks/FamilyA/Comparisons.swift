@@ -71,7 +71,7 @@ let comparisons: [Comparison] = [
     Comparison(name: "dashboardScenario", title: "Dashboard, 4 views of one property each: one write", scale: 1,
                ripple: Side("bench_ripple_dashboardScenario", bench_ripple_dashboardScenario),
                observation: Side("bench_observation_dashboardScenario", bench_observation_dashboardScenario)),
-]
+] + viewLoopComparisons
 
 /// Nanoseconds per operation, measured over enough operations to fill `target`
 /// nanoseconds; the first call also calibrates.
@@ -142,6 +142,7 @@ func printComparisons(_ rows: [ComparisonRow]) {
     if !ratios.isEmpty {
         print("geometric mean over \(ratios.count) cases: \(format(geometricMean(ratios), digits: 1))x")
     }
+    printViewLoopRenders(rows)
 }
 
 func comparisonsJSON(_ rows: [ComparisonRow]) -> JSON {

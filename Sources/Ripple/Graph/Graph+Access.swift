@@ -131,7 +131,7 @@ extension Graph {
     ///   place (`plainLink`) and not found it, so an unlogged read goes straight to
     ///   making or moving one.
     @inline(__always)
-    fileprivate static func recordRead(
+    static func recordRead(
         of source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef, inPlaceRuledOut: Bool = false
     ) {
         guard let sub = runtime.pointee.activeSub else { return }

@@ -34,11 +34,11 @@ class ObservationWatcher: DependentNode {
         }
     }
 
-    /// Observation's tracking read the property: registers the read and arms the
-    /// watcher. Reads inside Ripple's own runs register nothing, or a view reading a
-    /// derived value would depend on everything the value was derived from.
-    final func observationDidRead() {
-        let runtime = Runtime.current
+    /// A read outside Ripple's recording runs: registers the read with Observation and
+    /// arms the watcher. Reads inside Ripple's own runs (an `untracked` block in one)
+    /// register nothing, or a view reading a derived value would depend on everything
+    /// the value was derived from.
+    final func observationDidRead(_ runtime: RuntimeRef) {
         guard runtime.pointee.computeDepth == 0, runtime.pointee.runningEffect == nil else { return }
         registerAccess()
         if deps == nil {
@@ -101,31 +101,35 @@ class ObservationWatcher: DependentNode {
 /// property's own key path is formed by the compiler at each access, and passed on from
 /// a read's slow path it would be formed on every read, fast path included.
 final class PropertyWatcher<Model: ObservableModel>: ObservationWatcher {
-    /// Unowned: the model owns the watcher, which never outlives it.
-    private unowned(unsafe) let model: Model
-    private var keyPath: KeyPath<Model, Void>!
+    /// Unretained: the model owns the watcher, which never outlives it.
+    private let model: Unmanaged<Model>
+    /// The model's registrar, copied once: the same storage, without a call per read.
+    private let registrar: ObservationRegistrar
+    /// Names the property by its node, which lives as long as the watcher.
+    private let keyPath: KeyPath<Model, Void>
 
     init(model: Model, watching node: ReactiveNode) {
-        self.model = model
+        self.model = .passUnretained(model)
+        self.registrar = model.observationRegistrar
+        self.keyPath = \Model.[rippleProperty: ObjectIdentifier(node)]
         super.init(watching: node)
-        keyPath = \Model.[rippleProperty: ObjectIdentifier(self)]
     }
 
     override func registerAccess() {
-        model.observationRegistrar.access(model, keyPath: keyPath)
+        model._withUnsafeGuaranteedRef { registrar.access($0, keyPath: keyPath) }
     }
 
     override func notifyChange() {
         // A strong reference for the call: `onChange` may drop the last other one.
-        let model = self.model
-        model.observationRegistrar.willSet(model, keyPath: keyPath)
-        model.observationRegistrar.didSet(model, keyPath: keyPath)
+        let model = self.model.takeUnretainedValue()
+        registrar.willSet(model, keyPath: keyPath)
+        registrar.didSet(model, keyPath: keyPath)
     }
 }
 
 extension ObservableModel {
     /// The key under which Observation tracks one Ripple property of the model.
-    subscript(rippleProperty watcher: ObjectIdentifier) -> Void { () }
+    subscript(rippleProperty node: ObjectIdentifier) -> Void { () }
 }
 
 extension ObservationWatcher {
@@ -154,11 +158,19 @@ extension Graph {
     @usableFromInline
     @inline(never)
     static func didReadBridged(_ node: Unmanaged<ReactiveNode>, _ watcher: Unmanaged<ObservationWatcher>) {
-        if Runtime.isTracking {
-            graphDidRead(node)
+        let runtime = Runtime.current
+        if runtime.pointee.activeSub != nil {
+            recordRead(of: node, runtime)
         } else {
-            watcher._withUnsafeGuaranteedRef { $0.observationDidRead() }
+            watcher._withUnsafeGuaranteedRef { $0.observationDidRead(runtime) }
         }
+    }
+
+    /// A read of a conforming model's derived property outside Ripple's recording runs.
+    @usableFromInline
+    @inline(never)
+    static func observationDidRead(_ watcher: Unmanaged<ObservationWatcher>) {
+        watcher._withUnsafeGuaranteedRef { $0.observationDidRead(Runtime.current) }
     }
 }
 

@@ -301,7 +301,7 @@ final class ObservedDerivedOwner<Value>: DerivedNodeOwner {
         let computed = unsafeDowncast(node, to: Computed<Value>.self)
         let value = computed.value
         if !Runtime.isTracking {
-            Graph.didReadBridged(.passUnretained(computed), .passUnretained(watcher))
+            Graph.observationDidRead(.passUnretained(watcher))
         }
         return value
     }

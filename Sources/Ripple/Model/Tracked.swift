@@ -297,6 +297,11 @@ public struct Tracked<Value> {
             if !Runtime.isTracking, case .unobserved(let value, _) = model[keyPath: storageKeyPath].storage {
                 return value
             }
+            if case .bridged(let signal, let watcher) = model[keyPath: storageKeyPath].storage {
+                let value = signal.storage
+                Graph.didReadBridged(.passUnretained(signal), .passUnretained(watcher))
+                return value
+            }
             return model[keyPath: storageKeyPath].readSlowly(of: model)
         }
         // Always inlined into the property's accessor: only there are the key paths

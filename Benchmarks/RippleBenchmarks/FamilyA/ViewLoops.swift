@@ -1,0 +1,298 @@
+import Observation
+import Ripple
+
+// Ripple models that conform to `ObservableModel` against `@Observable` models, both
+// seen through Apple's Observation as SwiftUI sees them: a view renders inside
+// `withObservationTracking`, `onChange` invalidates it, and it renders again once the
+// change is over (`ObservedView`). Both sides pay the registrar on every read and
+// write; Ripple's derived values are memoized and invalidate a view only when their
+// value changes.
+
+typealias CModels = ConformingModels
+
+/// Re-renders per operation in each view-loop side's last run, by function name,
+/// printed beside the times.
+nonisolated(unsafe) var viewLoopRenders: [String: Double] = [:]
+
+let viewLoopComparisons: [Comparison] = [
+    Comparison(name: "observedUntrackedRead", title: "ObservableModel: read a property outside any tracking", scale: 1,
+               ripple: Side("bench_ripple_observedUntrackedRead", bench_ripple_observedUntrackedRead),
+               observation: Side("bench_observation_untrackedRead", bench_observation_untrackedRead)),
+    Comparison(name: "observedTrackedRead",
+               title: "ObservableModel: read inside withObservationTracking (100 reads per scope), per read", scale: 1,
+               ripple: Side("bench_ripple_observedTrackedRead", bench_ripple_observedTrackedRead),
+               observation: Side("bench_observation_observationTrackedRead", bench_observation_observationTrackedRead)),
+    Comparison(name: "observedWrite", title: "ObservableModel: write a property a view read", scale: 1,
+               ripple: Side("bench_ripple_observedWrite", bench_ripple_observedWrite),
+               observation: Side("bench_observation_observedWrite", bench_observation_observedWrite)),
+    Comparison(name: "observedMemoizedDerived",
+               title: "ObservableModel: availableBooksCount over 1,000 books, read under tracking", scale: 1,
+               ripple: Side("bench_ripple_observedMemoizedDerived", bench_ripple_observedMemoizedDerived),
+               observation: Side("bench_observation_observedMemoizedDerived", bench_observation_observedMemoizedDerived)),
+    Comparison(name: "libraryViewLoop",
+               title: "view loop, Library of 10,000: toggle, rename, swap that keeps the count", scale: 1000,
+               ripple: Side("bench_ripple_libraryViewLoop", bench_ripple_libraryViewLoop),
+               observation: Side("bench_observation_libraryViewLoop", bench_observation_libraryViewLoop)),
+    Comparison(name: "todoViewLoop", title: "view loop, TodoStore of 10,000: search/priority/toggle, 2 views", scale: 1000,
+               ripple: Side("bench_ripple_todoViewLoop", bench_ripple_todoViewLoop),
+               observation: Side("bench_observation_todoViewLoop", bench_observation_todoViewLoop)),
+    Comparison(name: "cartViewLoop", title: "view loop, ShoppingCart of 1,000: quantity/coupon/isLoading, 2 views",
+               scale: 1000,
+               ripple: Side("bench_ripple_cartViewLoop", bench_ripple_cartViewLoop),
+               observation: Side("bench_observation_cartViewLoop", bench_observation_cartViewLoop)),
+]
+
+// MARK: Reads and writes
+
+@inline(never)
+func bench_ripple_observedUntrackedRead(_ ops: Int) -> UInt64 {
+    let record = CModels.Record()
+    var sum = 0
+    let elapsed = measure(with: record) { record in
+        var total = 0
+        for _ in 0..<ops { total &+= record.p0 }
+        sum = total
+    }
+    blackHole(sum)
+    return elapsed
+}
+
+@inline(__always)
+private func trackedReads<Record: AnyObject>(_ record: Record, _ ops: Int, _ sum: @escaping (Record) -> Int) -> UInt64 {
+    var elapsed: UInt64 = 0
+    var remaining = max(1, ops / 100)
+    while remaining > 0 {
+        let scopes = min(remaining, 1000)
+        elapsed &+= measure(with: record) { record in
+            for _ in 0..<scopes {
+                blackHole(withObservationTracking({
+                    var total = 0
+                    for _ in 0..<10 { total &+= sum(record) }
+                    return total
+                }, onChange: {}))
+            }
+        }
+        remaining -= scopes
+    }
+    return elapsed
+}
+
+@inline(never)
+func bench_ripple_observedTrackedRead(_ ops: Int) -> UInt64 {
+    trackedReads(CModels.Record(), ops) { $0.sum }
+}
+
+@inline(never)
+func bench_observation_observationTrackedRead(_ ops: Int) -> UInt64 {
+    trackedReads(OModels.Record(), ops) { $0.sum }
+}
+
+/// A view reads the property once, then each write changes it: Observation hears of
+/// the first write, and the others find nobody registered, on both sides.
+@inline(__always)
+private func observedWrites<Record: AnyObject>(_ record: Record, _ ops: Int, _ write: (Record, Int) -> Void, _ read: @escaping (Record) -> Int) -> UInt64 {
+    let view = ObservedView { read(record) }
+    let elapsed = measure(with: record) { record in
+        for i in 0..<ops { write(record, i) }
+    }
+    ObservedView.update([view])
+    checkEqual(view.output, ops - 1, "observed write, view output")
+    return elapsed
+}
+
+@inline(never)
+func bench_ripple_observedWrite(_ ops: Int) -> UInt64 {
+    observedWrites(CModels.Record(), ops, { $0.p0 = $1 }, { $0.p0 })
+}
+
+@inline(never)
+func bench_observation_observedWrite(_ ops: Int) -> UInt64 {
+    observedWrites(OModels.Record(), ops, { $0.p0 = $1 }, { $0.p0 })
+}
+
+@inline(__always)
+private func observedMemoizedReads<Library: LibraryModel>(_: Library.Type, _ ops: Int) -> UInt64 {
+    let library = Library(books: (0..<1000).map { Library.Book(title: "Book \($0)", isAvailable: $0 % 3 != 0) })
+    var sum = 0
+    let elapsed = measure(with: library) { library in
+        sum = withObservationTracking({
+            var total = 0
+            for _ in 0..<ops { total &+= library.availableBooksCount }
+            return total
+        }, onChange: {})
+    }
+    checkEqual(sum, 666 * ops, "availableBooksCount reads under tracking")
+    return elapsed
+}
+
+@inline(never)
+func bench_ripple_observedMemoizedDerived(_ ops: Int) -> UInt64 {
+    observedMemoizedReads(CModels.Library.self, ops)
+}
+
+@inline(never)
+func bench_observation_observedMemoizedDerived(_ ops: Int) -> UInt64 {
+    observedMemoizedReads(OModels.Library.self, ops)
+}
+
+// MARK: View loops
+
+/// Groups a transaction's writes: `batch` for Ripple; Observation has no transactions,
+/// and its views render once per run-loop turn anyway.
+protocol Transactions {
+    static func transaction(_ body: () -> Void)
+}
+
+enum RippleTransactions: Transactions {
+    @inline(__always) static func transaction(_ body: () -> Void) { batch(body) }
+}
+
+enum NoTransactions: Transactions {
+    @inline(__always) static func transaction(_ body: () -> Void) { body() }
+}
+
+/// A header shows the available count; one op in three toggles a book (the count
+/// changes), one renames a book (nobody shows titles), one checks a book out and
+/// another in (the count stays equal: a Ripple view does not render).
+@inline(__always)
+private func libraryViewLoop<Library: LibraryModel, T: Transactions>(
+    _: Library.Type, _: T.Type, _ ops: Int, function: String
+) -> UInt64 {
+    let count = 10_000
+    let library = Library(books: (0..<count).map { Library.Book(title: "Book \($0)", isAvailable: $0 % 2 == 0) })
+    let header = ObservedView { library.availableBooksCount }
+    let books = library.books
+    let elapsed = measure(with: books) { books in
+        for op in 0..<ops {
+            let index = (op &* 7919) % (count - 1)
+            switch op % 3 {
+            case 0: books[index].isAvailable.toggle()
+            case 1: books[index].title = op & 1 == 0 ? "Renamed A" : "Renamed B"
+            default:
+                // Swap an available book with an unavailable one.
+                let (a, b) = (books[index], books[index + 1])
+                if a.isAvailable != b.isAvailable {
+                    T.transaction { a.isAvailable.toggle(); b.isAvailable.toggle() }
+                }
+            }
+            ObservedView.update([header])
+        }
+    }
+    checkEqual(header.output, books.reduce(0) { $0 + ($1.isAvailable ? 1 : 0) }, "library view loop output")
+    viewLoopRenders[function] = Double(header.renders - 1) / Double(ops)
+    return elapsed
+}
+
+@inline(never)
+func bench_ripple_libraryViewLoop(_ ops: Int) -> UInt64 {
+    libraryViewLoop(CModels.Library.self, RippleTransactions.self, ops, function: "bench_ripple_libraryViewLoop")
+}
+
+@inline(never)
+func bench_observation_libraryViewLoop(_ ops: Int) -> UInt64 {
+    libraryViewLoop(OModels.Library.self, NoTransactions.self, ops, function: "bench_observation_libraryViewLoop")
+}
+
+private let viewLoopQueries = ["milk", "", "re", "the b", "task 1", "", "e", "bike"]
+private let viewLoopPriorities: [TodoItem.Priority?] = [.high, nil, .low, .medium, nil]
+
+/// The list shows the filtered items, the header how many match and how many are
+/// pending; searches, priority changes and toggles, as in `todoScenario`.
+@inline(__always)
+private func todoViewLoop<Store: TodoStoreModel>(_: Store.Type, _ ops: Int, function: String) -> UInt64 {
+    let count = 10_000
+    let store = Store(items: TodoItem.sample(count: count))
+    let list = ObservedView {
+        let items = store.filteredItems
+        return items.prefix(20).reduce(items.count) { $0 &* 31 &+ $1.id }
+    }
+    let header = ObservedView { store.filteredItems.count &* 100_000 &+ store.pendingCount }
+    let views = [list, header]
+    var search = "", priority: TodoItem.Priority? = nil
+    let elapsed = measure(with: store) { store in
+        for op in 0..<ops {
+            switch op % 6 {
+            case 0, 4:
+                search = viewLoopQueries[(op / 3) % viewLoopQueries.count]
+                store.searchText = search
+            case 2:
+                priority = viewLoopPriorities[(op / 6) % viewLoopPriorities.count]
+                store.selectedPriority = priority
+            default: store.toggleItem(at: (op &* 7919) % count)
+            }
+            ObservedView.update(views)
+        }
+    }
+    let items = TodoItem.filter(store.items, searchText: search, priority: priority)
+    let pending = store.items.reduce(0) { $0 + ($1.isCompleted ? 0 : 1) }
+    checkEqual(list.output, items.prefix(20).reduce(items.count) { $0 &* 31 &+ $1.id }, "todo view loop list")
+    checkEqual(header.output, items.count &* 100_000 &+ pending, "todo view loop header")
+    viewLoopRenders[function] = Double(list.renders + header.renders - 2) / Double(ops)
+    return elapsed
+}
+
+@inline(never)
+func bench_ripple_todoViewLoop(_ ops: Int) -> UInt64 {
+    todoViewLoop(CModels.TodoStore.self, ops, function: "bench_ripple_todoViewLoop")
+}
+
+@inline(never)
+func bench_observation_todoViewLoop(_ ops: Int) -> UInt64 {
+    todoViewLoop(OModels.TodoStore.self, ops, function: "bench_observation_todoViewLoop")
+}
+
+/// One view shows the total, another the price after the coupon; quantity changes,
+/// coupon toggles, and `isLoading` toggles, which no view reads.
+@inline(__always)
+private func cartViewLoop<Cart: ShoppingCartModel>(_: Cart.Type, _ ops: Int, function: String) -> UInt64 {
+    let count = 1000
+    let cart = Cart(items: CartItem.sample(count: count))
+    let total = ObservedView { Int((cart.totalPrice * 100).rounded()) }
+    let checkout = ObservedView { Int((cart.discountedPrice * 100).rounded()) }
+    let views = [total, checkout]
+    var couponChanges = 0
+    let elapsed = measure(with: cart) { cart in
+        for op in 0..<ops {
+            switch op % 3 {
+            case 0:
+                let index = (op &* 31) % count
+                cart.setQuantity(cart.items[index].quantity + 1, at: index)
+            case 1:
+                cart.couponCode = cart.couponCode.isEmpty ? "SAVE20" : ""
+                couponChanges += 1
+            default:
+                cart.isLoading.toggle()
+            }
+            ObservedView.update(views)
+        }
+    }
+    let expectedTotal = CartItem.total(of: cart.items)
+    let expectedCheckout = CartItem.discounted(expectedTotal, couponCode: couponChanges % 2 == 1 ? "SAVE20" : "")
+    checkEqual(total.output, Int((expectedTotal * 100).rounded()), "cart view loop total")
+    checkEqual(checkout.output, Int((expectedCheckout * 100).rounded()), "cart view loop checkout")
+    viewLoopRenders[function] = Double(total.renders + checkout.renders - 2) / Double(ops)
+    return elapsed
+}
+
+@inline(never)
+func bench_ripple_cartViewLoop(_ ops: Int) -> UInt64 {
+    cartViewLoop(CModels.ShoppingCart.self, ops, function: "bench_ripple_cartViewLoop")
+}
+
+@inline(never)
+func bench_observation_cartViewLoop(_ ops: Int) -> UInt64 {
+    cartViewLoop(OModels.ShoppingCart.self, ops, function: "bench_observation_cartViewLoop")
+}
+
+/// Prints the view loops' re-renders per operation, side by side.
+func printViewLoopRenders(_ rows: [ComparisonRow]) {
+    let table = rows.compactMap { row -> [String]? in
+        guard let ripple = viewLoopRenders[row.comparison.ripple.function],
+              let observation = viewLoopRenders[row.comparison.observation.function]
+        else { return nil }
+        return [row.comparison.name, format(observation, digits: 2), format(ripple, digits: 2)]
+    }
+    guard !table.isEmpty else { return }
+    print("\nRe-renders per operation in the view loops:\n")
+    printTable(["case", "Observation", "Ripple"], table)
+}
