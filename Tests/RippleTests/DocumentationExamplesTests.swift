@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import Observation
 @testable import Ripple
 
 /// Every ```swift example in the doc comments of Sources/Ripple, run as written, with
@@ -32,7 +33,7 @@ struct DocumentationExamplesTests {
         let tick = Signal(())
         var runs = 0                                            // check
         let effect = Effect { _ = tick.value; runs += 1 }       // check
-        tick.value = ()        // notifies every time
+        tick.value = ()        // no equality: notifies every time
         tick.value = ()                                         // check
         #expect(runs == 3)                                      // check
         effect.cancel()
@@ -308,12 +309,37 @@ struct DocumentationExamplesTests {
     @Test func `Computed peek: an effect that peeks never re-runs`() {
         let source = Signal(1)
         let doubled = Computed { source.value * 2 }
-        var runs = 0                                                // check
-        let effect = Effect { print(doubled.peek()); runs += 1 }   // never re-runs
+        let effect = Effect { print(doubled.peek()) }   // never re-runs
         source.value = 2                                            // check
-        #expect(runs == 1)                                          // check
-        #expect(output == ["2"])                                    // check
+        #expect(output == ["2"])                                    // check: one run
         effect.cancel()
+    }
+
+    // MARK: Interop
+
+    @Test @MainActor func `ObservableModel: Observation sees a derived property`() {
+        typealias Library = ObservableModelExample.Library
+        let library = Library()                                                     // check
+        library.books = [ObservedBook(id: 1, title: "Dune")]                        // check
+        let changed = CallCounter()                                                 // check
+        _ = withObservationTracking { library.availableBooksCount } onChange: {     // check
+            changed.increment()                                                     // check
+        }                                                                           // check
+        library.books[0].title = "Dune Messiah"                                     // check
+        #expect(changed.count == 0)                                                 // check
+        library.books[0].isAvailable = false                                        // check
+        #expect(changed.count == 1)                                                 // check
+    }
+
+    @Test func `trackObservable: a derived total follows an @Observable tax rate`() {
+        typealias Settings = TrackObservableExample.Settings
+        typealias Cart = TrackObservableExample.Cart
+        let cart = Cart(settings: Settings())
+        print(cart.total)                 // 36.0
+        cart.settings.taxRate = 0.5
+        print(cart.total)                 // 45.0: recomputed, the tax rate is a dependency
+
+        #expect(output == ["36.0", "45.0"])
     }
 
     // MARK: Effect.swift
@@ -639,6 +665,8 @@ struct DocumentationExamplesTests {
     @Test func `Derived wrappedValue: a class property reads as usual`() {
         typealias Cart = DerivedCartExample.Cart
         print(Cart().total)   // 7
+        // struct Panel { @Derived({ (cart: Cart) in cart.prices.count }) var count: Int }
+        // error: 'wrappedValue' is unavailable
 
         #expect(output == ["7"])
     }
@@ -1082,6 +1110,7 @@ struct DocumentationExamplesTests {
         let library = Library()
         let shown = Task { await showAvailability(of: library) }   // available: 3
         #expect(await yieldUntil { output.count == 1 })           // check
+        // ... once it printed, a change anywhere on the main actor:
         library.books[0].isAvailable = false                       // available: 2
         #expect(await yieldUntil { output.count == 2 })           // check
         shown.cancel()                                             // the loop ends
@@ -1138,8 +1167,39 @@ private enum TrackedPointExample {
     final class Cursor { @Tracked var position = Point() }
 }
 
+private enum ObservableModelExample {
+    typealias Book = ObservedBook
+
+    @MainActor
+    final class Library: ObservableModel {
+        let observationRegistrar = ObservationRegistrar()
+        @Tracked var books: [Book] = []
+        @Derived({ (library: Library) in library.books.filter(\.isAvailable).count })
+        var availableBooksCount: Int
+    }
+}
+
+private enum TrackObservableExample {
+    @Observable final class Settings { var taxRate = 0.2 }   // Apple's macro
+
+    final class Cart {
+        let settings: Settings
+        @Tracked var prices: [Double] = [10, 20]
+        @Derived({ (cart: Cart) in
+            cart.prices.reduce(0, +) * (1 + trackObservable { cart.settings.taxRate })
+        })
+        var total: Double
+        init(settings: Settings) { self.settings = settings }
+    }
+}
+
 private enum TrackedTitleExample {
     final class Book { @Tracked var title = "Dune" }
+}
+
+private enum TrackedStructExample {
+    final class Book { @Tracked var title = "Dune" }   // a class: fine
+    // struct Draft { @Tracked var title = "" }        // error: 'wrappedValue' is unavailable
 }
 
 private enum TrackedAuthorExample {
@@ -1148,7 +1208,8 @@ private enum TrackedAuthorExample {
 }
 
 private enum TrackedTagExample {
-    final class Book { @Tracked var tag = TagExample.Tag("sf") }
+    typealias Tag = TagExample.Tag
+    final class Book { @Tracked var tag = Tag("sf") }
 }
 
 private enum CodableExample {

@@ -109,6 +109,22 @@ enum MigrationGuide {
         }
     }
 
+    @Test func `the README's model and trackObservable blocks are compiled here`() throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let compiled = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+            .filter { ($0.contains("ObservableModel") || $0.contains("trackObservable")) && !$0.contains("import SwiftUI") }
+        #expect(blocks.count == 2)
+        for block in blocks {
+            let lines = block.split(separator: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+            let missing = lines.filter { !compiled.contains($0) }
+            #expect(missing.isEmpty, "lines of the README not compiled here: \(missing)")
+        }
+    }
+
     @Test func `the library's count invalidates a view only when it changes`() {
         let library = MigrationGuide.Library()
         library.books = [MigrationGuide.Book(), MigrationGuide.Book()]
