@@ -123,8 +123,9 @@ public final class Effect: DependentNode {
     /// ```
     public func cancel() {
         guard !flags.contains(.disposed) else { return }
-        if flags.contains(.running) {
-            // Cancelled from its own body: finish the run first.
+        if !flags.isDisjoint(with: [.running, .checking]) {
+            // Cancelled from its own body, or while deciding whether to run: that
+            // finishes first, and its links stay intact meanwhile.
             flags.formUnion(.disposed)
             return
         }
@@ -175,13 +176,19 @@ public final class Effect: DependentNode {
             guard flags.contains(.pending) else { return }
             // `checking` stays set until the decision is made: releasing the effect
             // meanwhile is misuse (see `deinit`), even past the walk's return, where an
-            // unoptimized caller releases its own reference.
-            guard Graph.checkDirty(self, runtime, keepsRootChecking: true) else {
-                flags.subtract([.checking, .pending])
-                return
-            }
+            // unoptimized caller releases its own reference; a cancel waits for it.
+            let dirty = Graph.checkDirty(self, runtime, keepsRootChecking: true)
             // `remove`, a full-width store: the run reads the flags next (see `NodeFlags`).
             flags.remove(.checking)
+            if flags.contains(.disposed) {
+                // Cancelled by a computed the check recomputed: it never runs again.
+                Graph.dispose(self, runtime)
+                return
+            }
+            guard dirty else {
+                flags.subtract(.pending)
+                return
+            }
         }
         Graph.execute(self, runtime)
     }

@@ -111,10 +111,11 @@ extension Graph {
 
     /// Cancels an effect for good: children, cleanups, then its links.
     ///
-    /// An effect whose body is running (a child cancelling its parent, say) is only
-    /// marked; `execute` completes the disposal when the body returns.
+    /// An effect whose body is running (a child cancelling its parent, say), or whose
+    /// pre-run check is walking its links, is only marked; `execute` or `runQueued`
+    /// completes the disposal.
     static func dispose(_ effect: Effect, _ runtime: RuntimeRef) {
-        if effect.flags.contains(.running) {
+        if !effect.flags.isDisjoint(with: [.running, .checking]) {
             effect.flags.formUnion(.disposed)
             return
         }

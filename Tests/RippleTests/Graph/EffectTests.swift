@@ -4,6 +4,30 @@ import CMallocStats
 
 /// `Effect`: when it runs, in which order, what it owns, and how it is torn down.
 @Suite struct EffectTests {
+    @Test func `an effect cancelled by a computed during its pre-run check never runs`() {
+        let source = Signal(0)
+        var effect: Effect?
+        var runs = 0
+        let gate = Computed { () -> Int in
+            let value = source.value
+            if value == 2 { effect?.cancel() }
+            return value
+        }
+        effect = Effect { _ = gate.value; runs += 1 }
+        var siblingSaw: [Int] = []
+        let sibling = Effect { siblingSaw.append(gate.value) }
+        source.value = 1
+        #expect(runs == 2)
+        source.value = 2                  // the effect's check recomputes gate, which cancels it
+        #expect(runs == 2)
+        #expect(effect?.isCancelled == true)
+        #expect(siblingSaw == [0, 1, 2])  // the sibling in the same flush still runs, fresh
+        source.value = 3
+        #expect(runs == 2)
+        #expect(siblingSaw == [0, 1, 2, 3])
+        sibling.cancel()
+    }
+
     final class WeakEffect {
         weak var effect: Effect?
         init(_ effect: Effect) { self.effect = effect }
