@@ -42,18 +42,3 @@ public func untracked<T>(_ body: () throws -> T) rethrows -> T {
     defer { Graph.resumeTracking(saved) }
     return try body()
 }
-
-extension Graph {
-    @usableFromInline
-    static func suspendTracking() -> Unmanaged<DependentNode>? {
-        let runtime = Runtime.current
-        let saved = runtime.pointee.activeSub
-        runtime.pointee.activeSub = nil
-        return saved
-    }
-
-    @usableFromInline
-    static func resumeTracking(_ saved: Unmanaged<DependentNode>?) {
-        Runtime.current.pointee.activeSub = saved
-    }
-}

@@ -1,3 +1,5 @@
+public import RippleThreadLocal
+
 /// A memoized value derived from signals and other computeds.
 ///
 /// A computed is lazy: nothing runs until its first read. After that a read returns
@@ -36,6 +38,9 @@ public final class Computed<Value>: ComputedNode {
     /// Not an optional: freeing a computed then looks up one generic type at run time
     /// (this one) rather than two (it and its optional), each a hashed, locked search.
     @usableFromInline @exclusivity(unchecked) final var cached: Result<Value, any Error>
+    /// Whether a recompute must shut out the environment of whoever triggers it: the
+    /// computed captured none of its own.
+    @usableFromInline let isolatesEnvironment: Bool
     private let releaseDrain = ReleaseDrain()
 
     /// - Parameters:
@@ -58,11 +63,12 @@ public final class Computed<Value>: ComputedNode {
         cached = .failure(notYetComputed)
         if capturesEnvironment, let bound = Computed.bindingEnvironment(compute) {
             self.compute = bound
-            super.init(flags: [.computed, .dirty, .capturedEnvironment], update: update)
+            isolatesEnvironment = false
         } else {
             self.compute = compute
-            super.init(flags: [.computed, .dirty], update: update)
+            isolatesEnvironment = true
         }
+        super.init(flags: [.computed, .dirty], update: update)
     }
 
     /// `compute`, made to run in the active environment, or nil when there is none.
@@ -74,7 +80,7 @@ public final class Computed<Value>: ComputedNode {
 
     @inlinable
     convenience init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { Computed.refresh($0, equal: equivalence.equal, $1) })
+        self.init(compute: compute, update: { Computed.recompute($0, equal: equivalence.equal, $1) })
     }
 
     /// Creates a computed whose equality rule is found from the value's type at run
@@ -106,7 +112,7 @@ public final class Computed<Value>: ComputedNode {
     /// ```
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) where Value: Equatable {
-        self.init(compute: compute, update: { Computed.refresh($0, equal: ==, $1) })
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
     }
 
     /// Creates a computed holding objects, compared by identity.
@@ -121,7 +127,7 @@ public final class Computed<Value>: ComputedNode {
     /// ```
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) where Value: AnyObject {
-        self.init(compute: compute, update: { Computed.refresh($0, equal: ===, $1) })
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) })
     }
 
     /// Creates a computed holding `Equatable` objects, compared with `==`.
@@ -140,7 +146,7 @@ public final class Computed<Value>: ComputedNode {
     /// ```
     @inlinable
     public convenience init(_ compute: @escaping () -> Value) where Value: AnyObject & Equatable {
-        self.init(compute: compute, update: { Computed.refresh($0, equal: ==, $1) })
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
     }
 
     /// Creates a computed that may throw; the error is cached like a value. The
@@ -176,7 +182,7 @@ public final class Computed<Value>: ComputedNode {
     /// ```
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) where Value: Equatable {
-        self.init(compute: compute, update: { Computed.refresh($0, equal: ==, $1) })
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
     }
 
     /// Creates a throwing computed holding objects, compared by identity.
@@ -194,7 +200,7 @@ public final class Computed<Value>: ComputedNode {
     /// ```
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) where Value: AnyObject {
-        self.init(compute: compute, update: { Computed.refresh($0, equal: ===, $1) })
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) })
     }
 
     /// Creates a throwing computed holding `Equatable` objects, compared with `==`.
@@ -216,7 +222,7 @@ public final class Computed<Value>: ComputedNode {
     /// ```
     @inlinable
     public convenience init(_ compute: @escaping () throws -> Value) where Value: AnyObject & Equatable {
-        self.init(compute: compute, update: { Computed.refresh($0, equal: ==, $1) })
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
     }
 
     /// Creates a computed with a custom notion of change.
@@ -235,7 +241,7 @@ public final class Computed<Value>: ComputedNode {
     ///   - compute: Derives the value.
     @inlinable
     public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
-        self.init(compute: compute, update: { Computed.refresh($0, equal: equals, $1) })
+        self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) })
     }
 
     /// Creates a throwing computed with a custom notion of change.
@@ -260,7 +266,7 @@ public final class Computed<Value>: ComputedNode {
     ///   - compute: Derives the value, or throws.
     @inlinable
     public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { Computed.refresh($0, equal: equals, $1) })
+        self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) })
     }
 
     deinit {
@@ -357,17 +363,23 @@ public final class Computed<Value>: ComputedNode {
 
     /// The update of a computed of this type, specialized where it is formed. Inlined
     /// into the update closure, as is the run below: one call per recompute, not three.
+    /// A computed created outside every environment scope runs with none, whichever
+    /// scope triggers it.
     @inlinable
     @inline(__always)
-    static func refresh(_ node: DependentNode, equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
-        unsafeDowncast(node, to: Computed<Value>.self).refresh(equal: equal, runtime)
+    static func recompute(_ node: DependentNode, equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
+        let computed = unsafeDowncast(node, to: Computed<Value>.self)
+        if computed.isolatesEnvironment, ripple_environment_used_get() != 0 {
+            return isolatingAmbientEnvironment { computed.recompute(equal: equal, runtime) }
+        }
+        return computed.recompute(equal: equal, runtime)
     }
 
     /// Runs `compute` in this node's tracking scope and caches the result; returns
     /// whether it differs from the cached one. The comparer runs inside the scope too.
     @inlinable
     @inline(__always)
-    final func refresh(equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
+    final func recompute(equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
         let outer = Graph.beginComputing(self, runtime)
         // The value and the error take separate paths, so that an equal value (the
         // common case) leaves the cache untouched and no `Result` is copied or destroyed.
@@ -404,43 +416,6 @@ public final class Computed<Value>: ComputedNode {
 }
 
 extension Graph {
-    /// What a computed's run replaces in the runtime, restored when it ends.
-    @usableFromInline
-    struct OuterRun {
-        @usableFromInline let sub: Unmanaged<DependentNode>?
-        @usableFromInline let cursor: LinkPointer?
-
-        @inlinable
-        init(sub: Unmanaged<DependentNode>?, cursor: LinkPointer?) {
-            self.sub = sub
-            self.cursor = cursor
-        }
-    }
-
-    @inlinable
-    @inline(__always)
-    static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> OuterRun {
-        let outer = OuterRun(sub: runtime.pointee.activeSub, cursor: runtime.pointee.cursor)
-        runtime.pointee.activeSub = .passUnretained(node)
-        // `runningEffect` stays as it is: with `computeDepth` above zero nothing treats
-        // it as the effect whose body runs (no adoption, no `onCleanup`).
-        runtime.pointee.computeDepth &+= 1
-        // No `busy` count of its own: a computed recomputes only inside `refresh` or a
-        // flush, which hold releases back already.
-        assert(runtime.pointee.busy > 0, "a computed recomputes only inside a walk or a flush")
-        beginTracking(node, runtime)
-        return outer
-    }
-
-    @inlinable
-    @inline(__always)
-    static func endComputing(_ node: DependentNode, _ outer: OuterRun, _ runtime: RuntimeRef) {
-        runtime.pointee.computeDepth &-= 1
-        runtime.pointee.activeSub = outer.sub
-        endTracking(node, runtime)
-        runtime.pointee.cursor = outer.cursor
-    }
-
     @usableFromInline
     static func computedHoldsError(_ error: any Error) -> Never {
         fatalError("""

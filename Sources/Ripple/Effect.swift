@@ -32,28 +32,7 @@
 /// was created, so a later run resolves the same stores.
 ///
 /// An effect belongs to the isolation domain that created it.
-public final class Effect: DependentNode {
-    let body: () -> Void
-    /// What few effects have: a name, cleanups, children. Allocated on first need.
-    @exclusivity(unchecked) var extras: EffectExtras?
-    /// The effect that created this one during its run, if any; unowned (the parent owns
-    /// its children and clears this when it disposes them).
-    @exclusivity(unchecked) var parent: Unmanaged<Effect>?
-    /// The call site's `#fileID` (null-terminated, as every pointer-backed
-    /// `StaticString` is) and line: 12 bytes where a `StaticString` and a `UInt` take 24.
-    /// Every field here counts: an effect fits an 88-byte allocation, a 96-byte chunk.
-    private let fileStart: UnsafePointer<UInt8>
-    private let line: UInt32
-    @exclusivity(unchecked) var runsThisFlush: UInt32 = 0
-    private let releaseDrain = ReleaseDrain()
-
-    /// The flush the effect last ran in. An effect has no value, so nothing reads its
-    /// version: the field holds this instead.
-    var runStamp: UInt32 {
-        get { version }
-        set { version = newValue }
-    }
-
+public final class Effect: EffectNode {
     /// Creates an effect and runs `body` once, synchronously.
     ///
     /// ```swift
@@ -72,44 +51,7 @@ public final class Effect: DependentNode {
         line: UInt = #line,
         _ body: consuming @escaping () -> Void
     ) {
-        self.body = EnvironmentScope.bind(consume body)
-        if let name { extras = EffectExtras(name: name) }
-        // `#fileID` is always a pointer; a single-scalar literal is not, and names no file.
-        let site: StaticString = file.hasPointerRepresentation ? file : "(unknown file)"
-        self.fileStart = site.utf8Start
-        self.line = UInt32(clamping: line)
-        super.init(flags: [.effect, .dirty])
-        let runtime = Runtime.current
-        runtime.pointee.batchDepth &+= 1
-        if let parent = runtime.pointee.bodyRunningEffect {
-            parent._withUnsafeGuaranteedRef { Graph.adopt(self, by: $0, runtime) }
-        }
-        Graph.execute(self, runtime)
-        Graph.endQuietBatch(runtime)
-        runtime.drainRetired()
-    }
-
-    deinit {
-        if flags.contains(.checking) {
-            fatalError("""
-                Ripple: effect \(displayName) was released while a Computed it depends on was \
-                evaluating. A Computed must only derive its value: release effects from an \
-                effect body or from outside the graph.
-                """)
-        }
-        let runtime = Runtime.current
-        if flags.contains(.executing) {
-            // Its own body, cleanup or child released the last handle during its run:
-            // the run stops tracking into it and, once back, stops touching it.
-            Graph.releasedWhileExecuting(self, runtime)
-        }
-        if !flags.contains(.disposed) {
-            runtime.pointee.batchDepth &+= 1
-            Graph.dispose(self, runtime)
-            Graph.endQuietBatch(runtime)
-        }
-        // The body may still be running: its captures live until the next drain.
-        runtime.pointee.retire(closure: body)
+        super.init(name: name, file: file, line: line, body: EnvironmentScope.bind(consume body))
     }
 
     /// Stops the effect: disposes its children, runs its cleanups, and releases what it
@@ -122,18 +64,7 @@ public final class Effect: DependentNode {
     /// ticks.value = 1   // prints nothing
     /// ```
     public func cancel() {
-        guard !flags.contains(.disposed) else { return }
-        if !flags.isDisjoint(with: [.running, .checking]) {
-            // Cancelled from its own body, or while deciding whether to run: that
-            // finishes first, and its links stay intact meanwhile.
-            flags.formUnion(.disposed)
-            return
-        }
-        let runtime = Runtime.current
-        runtime.pointee.batchDepth &+= 1
-        Graph.dispose(self, runtime)
-        Graph.endQuietBatch(runtime)
-        runtime.drainRetired()
+        cancel(Runtime.current)
     }
 
     /// Whether the effect has stopped: ``cancel()`` was called, or its owning parent
@@ -156,41 +87,21 @@ public final class Effect: DependentNode {
         flags.contains(.disposed)
     }
 
-    var displayName: String {
-        if let name = extras?.name { return "'\(name)'" }
-        return "created at \(String(cString: fileStart)):\(line)"
-    }
-
-    /// The effect's extras, allocated now if it has none yet.
-    var ensuredExtras: EffectExtras {
-        if let extras { return extras }
-        let created = EffectExtras(name: nil)
-        extras = created
-        return created
-    }
-
-    /// Runs the effect, queued because its dependencies may have changed.
-    func runQueued(_ runtime: RuntimeRef) {
-        guard !flags.contains(.disposed) else { return }
-        if !flags.contains(.dirty) {
-            guard flags.contains(.pending) else { return }
-            // `checking` stays set until the decision is made: releasing the effect
-            // meanwhile is misuse (see `deinit`), even past the walk's return, where an
-            // unoptimized caller releases its own reference; a cancel waits for it.
-            let dirty = Graph.checkDirty(self, runtime, keepsRootChecking: true)
-            // `remove`, a full-width store: the run reads the flags next (see `NodeFlags`).
-            flags.remove(.checking)
-            if flags.contains(.disposed) {
-                // Cancelled by a computed the check recomputed: it never runs again.
-                Graph.dispose(self, runtime)
-                return
-            }
-            guard dirty else {
-                flags.subtract(.pending)
-                return
-            }
+    /// A re-run shuts out the environment of whoever triggered it: a body bound to the
+    /// environment of its creation restores that one itself. Nothing retains the
+    /// effect: its run must see a release of its last handle (`execute`).
+    override func runQueued(_ runtime: RuntimeRef) {
+        if EnvironmentScope.mayBeActive {
+            runIsolatingAmbientEnvironment(runtime)
+        } else {
+            runInFlush(runtime)
         }
-        Graph.execute(self, runtime)
+    }
+
+    @inline(never)
+    private func runIsolatingAmbientEnvironment(_ runtime: RuntimeRef) {
+        let effect = Unmanaged.passUnretained(self)
+        EnvironmentScope.isolatingAmbient { effect._withUnsafeGuaranteedRef { $0.runInFlush(runtime) } }
     }
 }
 
@@ -217,23 +128,5 @@ public func onCleanup(_ cleanup: @escaping () -> Void) {
             effect's next run and when it is cancelled.
             """)
     }
-    effect._withUnsafeGuaranteedRef { effect in
-        effect.ensuredExtras.cleanups.append(cleanup)
-        effect.flags.formUnion(.hasCleanups)
-    }
-}
-
-/// The state only some effects have, kept out of line so that every effect stays small.
-final class EffectExtras {
-    let name: String?
-    /// Run before the next run and on cancel, most recent first; `.hasCleanups` is set
-    /// while any are registered.
-    var cleanups: [() -> Void] = []
-    /// The effects created during the last run, which the effect owns; `.hasChildren`
-    /// is set while any are.
-    var children: [Effect] = []
-
-    init(name: String?) {
-        self.name = name
-    }
+    effect._withUnsafeGuaranteedRef { $0.addCleanup(cleanup) }
 }

@@ -70,10 +70,8 @@ func endTrackingScope(_ run: TrackingScope.Run) {
 /// the scope unlinks once `onChange` returns. A scope whose owner can cancel it
 /// (`Observe`'s) is never taken over.
 @usableFromInline
-final class TrackingScope: DependentNode {
+final class TrackingScope: ScopeNode {
     @exclusivity(unchecked) private var onChange: () -> Void
-    /// Links whose dependency is still alive.
-    @exclusivity(unchecked) var liveDependencies = 0
     /// Whether a change runs `onChange`.
     @exclusivity(unchecked) private var armed = false
     /// Whether a `withTracking` inside this scope's `onChange` may take it over.
@@ -85,15 +83,14 @@ final class TrackingScope: DependentNode {
     init(onChange: @escaping () -> Void, reusable: Bool) {
         self.onChange = onChange
         self.reusable = reusable
-        super.init(flags: .tracker)
+        super.init()
     }
 
     /// A scope's run in progress, and the run it interrupted.
     @usableFromInline
     struct Run {
         let scope: Unmanaged<TrackingScope>
-        let outerSub: Unmanaged<DependentNode>?
-        let outerCursor: LinkPointer?
+        let outer: RunContext
         let runtime: RuntimeRef
     }
 
@@ -105,7 +102,7 @@ final class TrackingScope: DependentNode {
     static func begin(onChange: consuming @escaping () -> Void, reusable: Bool) -> Run {
         let runtime = Runtime.current
         let scope: Unmanaged<TrackingScope>
-        if reusable, let fired = runtime.pointee.firedScope {
+        if reusable, let fired = runtime.pointee.firedScope.map({ Unmanaged<TrackingScope>.fromOpaque($0.toOpaque()) }) {
             runtime.pointee.firedScope = nil
             scope = fired
             // The old closure is the one running now, if `onChange` re-arms; the
@@ -115,11 +112,10 @@ final class TrackingScope: DependentNode {
             // The scope's reference to itself, released when it is disposed.
             scope = .passRetained(TrackingScope(onChange: onChange, reusable: reusable))
         }
-        let run = Run(
-            scope: scope, outerSub: runtime.pointee.activeSub, outerCursor: runtime.pointee.cursor, runtime: runtime
-        )
-        runtime.pointee.activeSub = .fromOpaque(scope.toOpaque())
-        runtime.pointee.busy &+= 1
+        var context = runtime.pointee.run
+        context.activeSub = .fromOpaque(scope.toOpaque())
+        let run = Run(scope: scope, outer: Graph.enterRun(context, runtime), runtime: runtime)
+        runtime.pointee.releaseHolds &+= 1
         scope._withUnsafeGuaranteedRef { Graph.beginTracking($0, runtime) }
         return run
     }
@@ -130,9 +126,8 @@ final class TrackingScope: DependentNode {
         let runtime = run.runtime
         run.scope._withUnsafeGuaranteedRef { scope in
             Graph.endTracking(scope, runtime)
-            runtime.pointee.cursor = run.outerCursor
-            runtime.pointee.busy &-= 1
-            runtime.pointee.activeSub = run.outerSub
+            runtime.pointee.releaseHolds &-= 1
+            Graph.exitRun(run.outer, runtime)
             scope.arm(runtime)
         }
         runtime.drainRetired()
@@ -181,9 +176,9 @@ final class TrackingScope: DependentNode {
         if runtime.pointee.batchDepth == 0 { Graph.flush(runtime) }
     }
 
-    /// A node this scope read has died; it can never change again.
-    func dependencyDied(_ runtime: RuntimeRef) {
-        liveDependencies -= 1
+    /// A node this scope read has died; once all have, nothing can change.
+    override func dependencyDied(_ runtime: RuntimeRef) {
+        super.dependencyDied(runtime)
         if liveDependencies == 0, armed {
             dispose(runtime)
         }
@@ -208,7 +203,8 @@ final class TrackingScope: DependentNode {
     }
 
     /// Fires the scope, queued because its dependencies may have changed.
-    func runQueued(_ runtime: RuntimeRef) {
+    override func runQueued(_ runtime: RuntimeRef) {
+        flags.subtract(.queued)
         guard !flags.contains(.disposed) else { return }
         guard flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime)) else {
             flags.subtract(.pending)
@@ -217,21 +213,18 @@ final class TrackingScope: DependentNode {
         // Fired. Dirty, it is left alone by propagation until a run clears the mark.
         armed = false
         flags.formUnion(.dirty)
-        let outerSub = runtime.pointee.activeSub
-        let outerEffect = runtime.pointee.runningEffect
+        let outer = Graph.enterRun(RunContext(), runtime)
         let outerFired = runtime.pointee.firedScope
-        runtime.pointee.activeSub = nil
-        runtime.pointee.runningEffect = nil
         runtime.pointee.firedScope = reusable ? .passUnretained(self) : nil
         // The call owns the closure, moved out of the scope: a `withTracking` in it
         // that takes this scope over stores its own, and this one goes when it returns.
         let running = onChange
         onChange = {}
-        running()
+        // It runs with no ambient environment, as the flush's other work does.
+        EnvironmentScope.isolatingAmbient { running() }
         let takenOver = reusable && runtime.pointee.firedScope == nil
         runtime.pointee.firedScope = outerFired
-        runtime.pointee.runningEffect = outerEffect
-        runtime.pointee.activeSub = outerSub
+        Graph.exitRun(outer, runtime)
         if !takenOver {
             onChange = running
             dispose(runtime)

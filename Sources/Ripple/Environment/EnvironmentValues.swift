@@ -181,3 +181,10 @@ enum EnvironmentScope {
         return $current.withValue(EnvironmentValues(), operation: body)
     }
 }
+
+/// Runs `body` with no ambient environment (``EnvironmentScope/isolatingAmbient(_:)``),
+/// for inlinable code.
+@usableFromInline
+func isolatingAmbientEnvironment(_ body: () -> Bool) -> Bool {
+    EnvironmentScope.isolatingAmbient(body)
+}

@@ -51,7 +51,7 @@ extension Graph {
         func commit() {
             if let runtime, let link {
                 link.pointee.parity = parity
-                runtime.pointee.cursor = link
+                runtime.pointee.run.cursor = link
             }
         }
     }
@@ -74,7 +74,7 @@ extension Graph {
     @inlinable
     @inline(__always)
     static func plainRead(ofSource node: ReactiveNode) -> PlainRead? {
-        guard let runtime = Runtime.existing, runtime.pointee.activeSub != nil else { return .noLinkToMove }
+        guard let runtime = Runtime.existing, runtime.pointee.run.activeSub != nil else { return .noLinkToMove }
         if node.flags.contains(.logged) { return nil }
         return plainLink(to: node, runtime)
     }
@@ -88,7 +88,7 @@ extension Graph {
     @inlinable
     @inline(__always)
     static func plainLink(to dep: ReactiveNode, _ runtime: RuntimeRef) -> PlainRead? {
-        guard let sub = runtime.pointee.activeSub else { return .noLinkToMove }
+        guard let sub = runtime.pointee.run.activeSub else { return .noLinkToMove }
         return plainLink(toID: Unmanaged.passUnretained(dep).toOpaque(), sub, runtime)
     }
 
@@ -99,7 +99,7 @@ extension Graph {
         toID depID: UnsafeMutableRawPointer, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef
     ) -> PlainRead? {
         let next: LinkPointer?
-        if let cursor = runtime.pointee.cursor {
+        if let cursor = runtime.pointee.run.cursor {
             if cursor.pointee.dep.toOpaque() == depID { return .noLinkToMove }
             next = cursor.pointee.nextDep
         } else {
@@ -134,7 +134,7 @@ extension Graph {
     static func recordRead(
         of source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef, inPlaceRuledOut: Bool = false
     ) {
-        guard let sub = runtime.pointee.activeSub else { return }
+        guard let sub = runtime.pointee.run.activeSub else { return }
         if source._withUnsafeGuaranteedRef({ $0.flags.contains(.logged) }) {
             resolveBeforeRead(source, runtime)
             link(source, sub, runtime)
@@ -185,8 +185,8 @@ extension Graph {
     /// no run records, or a tracking scope does (its links own nothing).
     @inline(__always)
     fileprivate static func linkOwningNode(_ node: ReactiveNode, _ runtime: RuntimeRef) -> PlainRead? {
-        guard let sub = runtime.pointee.activeSub,
-              !sub._withUnsafeGuaranteedRef({ $0.flags.contains(.tracker) })
+        guard let sub = runtime.pointee.run.activeSub,
+              !sub._withUnsafeGuaranteedRef({ $0.flags.contains(.ownsNoLinks) })
         else { return nil }
         return plainLink(to: node, runtime)
     }
@@ -213,7 +213,7 @@ extension Graph {
     private static func revalidate(_ node: DependentNode, _ runtime: RuntimeRef) {
         if !node.flags.isDisjoint(with: [.running, .checking]) { cycleDetected() }
         if node.flags.contains(.detached) { reattach(node, runtime) }
-        if !node.flags.isDisjoint(with: .stale) { refresh(node, runtime) }
+        if !node.flags.isDisjoint(with: .stale) { bringUpToDate(node, runtime) }
     }
 
     // MARK: Writes
@@ -224,7 +224,7 @@ extension Graph {
     @inline(__always)
     static func willWrite() -> RuntimeRef {
         let runtime = Runtime.current
-        if runtime.pointee.computeDepth > 0 { writeInsideComputed() }
+        if runtime.pointee.run.computeDepth > 0 { writeInsideComputed() }
         return runtime
     }
 
@@ -355,7 +355,7 @@ func graphWillRead(_ node: DependentNode) -> Bool {
     Graph.validate(node, runtime)
     if let owningLink {
         owningLink.commit()
-    } else if let sub = runtime.pointee.activeSub {
+    } else if let sub = runtime.pointee.run.activeSub {
         Graph.link(.passUnretained(node), sub, runtime)
     }
     return owningLink == nil

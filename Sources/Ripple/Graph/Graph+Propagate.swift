@@ -32,7 +32,7 @@ extension Graph {
             if flags.isDisjoint(with: .stale) {
                 sub.flags = flags.union(flag)
                 if flags.contains(.computed) { return sub.subs }
-                if !flags.isDisjoint(with: .watching) { enqueue(sub, runtime) }
+                if !flags.isDisjoint(with: .watcher) { enqueue(sub, runtime) }
                 return nil
             }
             if flag == .dirty, !flags.contains(.dirty) {
@@ -71,7 +71,7 @@ extension Graph {
                 let flags = sub.flags
                 guard flags.intersection(.stale) == .pending else { return }
                 sub.flags = flags.union(.dirty)
-                if !flags.isDisjoint(with: .watching), flags.isDisjoint(with: [.queued, .running]) {
+                if !flags.isDisjoint(with: .watcher), flags.isDisjoint(with: [.queued, .running]) {
                     enqueue(sub, runtime)
                 }
             }

@@ -94,15 +94,9 @@ extension Graph {
         _ node: DependentNode, _ runtime: RuntimeRef, onlySubscriberKnown: Bool = false
     ) -> Bool {
         assert(node.flags.contains(.computed), "only computeds recompute")
+        if node.flags.contains(.inert) { return false }
         let update = unsafeDowncast(node, to: ComputedNode.self).update
-        let changed: Bool
-        if node.flags.contains(.capturedEnvironment) || !EnvironmentScope.mayBeActive {
-            changed = update(node, runtime)
-        } else {
-            // Created outside every scope: whoever triggers the run must not lend it theirs.
-            changed = EnvironmentScope.isolatingAmbient { update(node, runtime) }
-        }
-        guard changed else { return false }
+        guard update(node, runtime) else { return false }
         if let subs = node.subs, !onlySubscriberKnown || subs.pointee.nextSub != nil {
             shallowPropagate(subs, runtime)
         }
@@ -111,14 +105,14 @@ extension Graph {
 
     /// Brings a stale computed up to date before a read.
     @inline(__always)
-    static func refresh(_ node: DependentNode, _ runtime: RuntimeRef) {
-        runtime.pointee.busy &+= 1
+    static func bringUpToDate(_ node: DependentNode, _ runtime: RuntimeRef) {
+        runtime.pointee.releaseHolds &+= 1
         if node.flags.contains(.dirty) || checkDirty(node, runtime) {
             _ = recomputeAndNotify(node, runtime)
         } else {
             node.flags.subtract(.pending)
         }
-        runtime.pointee.busy &-= 1
+        runtime.pointee.releaseHolds &-= 1
         runtime.drainRetired()
     }
 }

@@ -10,53 +10,6 @@ enum Graph {}
 nonisolated(unsafe) let tombstone = ReactiveNode(flags: [.source, .tombstone])
 
 extension Graph {
-    // MARK: Tracking a run
-
-    /// Starts a run of `sub`: reads are matched against the previous run's links,
-    /// in order, from the front. The caller saved the cursor of the run it interrupts.
-    /// `extra` flags are set in the same store.
-    @inlinable
-    static func beginTracking(_ sub: DependentNode, _ runtime: RuntimeRef, setting extra: NodeFlags = []) {
-        runtime.pointee.cursor = nil
-        var flags = sub.flags
-        flags.formSymmetricDifference(.parity)
-        flags.subtract(.stale)
-        flags.formUnion(extra.union(.running))
-        sub.flags = flags
-    }
-
-    /// Ends a run of `sub`: links the run did not confirm are removed. `extra` flags are
-    /// cleared in the same store as `running`.
-    @inlinable
-    @inline(__always)
-    static func endTracking(_ sub: DependentNode, _ runtime: RuntimeRef, clearing extra: NodeFlags = []) {
-        if extra.isEmpty {
-            // `remove`, a full-width store: the caller reads the flags next (see `NodeFlags`).
-            sub.flags.remove(.running)
-        } else {
-            sub.flags.subtract(extra.union(.running))
-        }
-        let unconfirmed = runtime.pointee.cursor.map { $0.pointee.nextDep } ?? sub.deps
-        if unconfirmed != nil {
-            removeUnconfirmed(sub, runtime)
-        }
-    }
-
-    @usableFromInline
-    static func removeUnconfirmed(_ sub: DependentNode, _ runtime: RuntimeRef) {
-        let stale: LinkPointer?
-        if let tail = runtime.pointee.cursor {
-            stale = tail.pointee.nextDep
-            tail.pointee.nextDep = nil
-        } else {
-            stale = sub.deps
-            sub.deps = nil
-        }
-        if let stale {
-            unlinkChain(stale, runtime)
-        }
-    }
-
     /// Records that the running `sub` (the runtime's `activeSub`) read `dep`.
     ///
     /// The common case, a re-run reading what the last run read in the same order,
@@ -90,7 +43,7 @@ extension Graph {
     static func relinkOrLinkNew(_ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) {
         dep._withUnsafeGuaranteedRef { dep in
             sub._withUnsafeGuaranteedRef { sub in
-                let cursor = runtime.pointee.cursor
+                let cursor = runtime.pointee.run.cursor
                 let next = cursor.map { $0.pointee.nextDep } ?? sub.deps
                 let parity = sub.flags.contains(.parity)
                 if let next, relinkLater(dep, sub, after: cursor, before: next, parity: parity, runtime) { return }
@@ -123,7 +76,7 @@ extension Graph {
                     sub.deps = candidate
                 }
                 candidate.pointee.parity = parity
-                runtime.pointee.cursor = candidate
+                runtime.pointee.run.cursor = candidate
                 return true
             }
             previous = candidate
@@ -147,10 +100,10 @@ extension Graph {
         } else {
             sub.deps = link
         }
-        runtime.pointee.cursor = link
+        runtime.pointee.run.cursor = link
         appendSubscriber(link, to: dep)
-        if sub.flags.contains(.tracker) {
-            unsafeDowncast(sub, to: TrackingScope.self).liveDependencies += 1
+        if sub.flags.contains(.ownsNoLinks) {
+            unsafeDowncast(sub, to: ScopeNode.self).liveDependencies += 1
         } else {
             _ = Unmanaged.passUnretained(dep).retain()
         }
@@ -193,10 +146,10 @@ extension Graph {
     /// has its cursor at hand; for an outer one the answer is a conservative yes (it
     /// then revisits its dependencies once more after its run).
     static func isConfirmed(_ link: LinkPointer, in sub: DependentNode, _ runtime: RuntimeRef) -> Bool {
-        guard runtime.pointee.activeSub?.toOpaque() == Unmanaged.passUnretained(sub).toOpaque() else {
+        guard runtime.pointee.run.activeSub?.toOpaque() == Unmanaged.passUnretained(sub).toOpaque() else {
             return true
         }
-        guard let tail = runtime.pointee.cursor else { return false }
+        guard let tail = runtime.pointee.run.cursor else { return false }
         var cursor = sub.deps
         while let current = cursor {
             if current == link { return true }
@@ -235,9 +188,9 @@ extension Graph {
                             }
                         }
                     }
-                    if subFlags.contains(.tracker) {
+                    if subFlags.contains(.ownsNoLinks) {
                         link.pointee.sub._withUnsafeGuaranteedRef {
-                            unsafeDowncast($0, to: TrackingScope.self).liveDependencies -= 1
+                            unsafeDowncast($0, to: ScopeNode.self).liveDependencies -= 1
                         }
                     } else {
                         dropDependency(dep, runtime)
@@ -309,8 +262,8 @@ extension Graph {
             link.pointee.dep = .passUnretained(tombstone)
             link.pointee.nextSub = nil
             link.pointee.sub._withUnsafeGuaranteedRef { sub in
-                if sub.flags.contains(.tracker) {
-                    unsafeDowncast(sub, to: TrackingScope.self).dependencyDied(runtime)
+                if sub.flags.contains(.ownsNoLinks) {
+                    unsafeDowncast(sub, to: ScopeNode.self).dependencyDied(runtime)
                 }
             }
         }

@@ -9,22 +9,13 @@ public import RippleThreadLocal
 /// graph owned by an actor may hop threads between operations.
 @usableFromInline
 struct Runtime {
-    /// The node whose run is recording dependencies, if any. The first stored
-    /// property: `ripple_thread_is_tracking` reads it as the runtime's first word.
-    @usableFromInline var activeSub: Unmanaged<DependentNode>?
-    /// In the innermost run: the last dependency it has confirmed so far, nil before its
-    /// first read. Each run saves the cursor of the run it interrupts and restores it.
-    @usableFromInline var cursor: LinkPointer?
-    /// The effect whose run is innermost; its body is running unless a computed runs
-    /// inside it (see ``bodyRunningEffect``). Computeds leave it as it is, which spares
-    /// every recompute a save and a restore.
-    @usableFromInline var runningEffect: Unmanaged<Effect>?
-    /// Computeds evaluating right now; a write while it is positive is a misuse.
-    @usableFromInline var computeDepth = 0
+    /// The run in progress. The first stored property: `ripple_thread_is_tracking`
+    /// reads its `activeSub` as the runtime's first word.
+    @usableFromInline var run = RunContext()
     /// Open `batch` scopes, effect runs and flushes; effects run when it returns to zero.
     @usableFromInline var batchDepth = 0
     /// Walks and user code in progress; releases wait until it returns to zero.
-    @usableFromInline var busy = 0
+    @usableFromInline var releaseHolds = 0
     var flushing = false
     /// Counts flushes, so an effect can tell its runs in this flush from earlier ones.
     var flushEpoch: UInt32 = 0
@@ -51,34 +42,41 @@ struct Runtime {
     var retiredCount = 0
     /// The fired tracking scope whose `onChange` is running, until a `withTracking`
     /// takes it over.
-    var firedScope: Unmanaged<TrackingScope>?
-    /// Watchers whose node changed in this flush: Observation hears of them once the
-    /// flush has ended. Unowned; a watcher that dies first clears its entry.
-    var observationNotices: [Unmanaged<ObservationWatcher>?] = []
-    var notifyingObservation = false
-    /// Changes to `@Observable` models reported on other threads, for the graphs of
-    /// this thread; made on first need.
-    private(set) var existingInbox: ObservationInbox?
+    var firedScope: Unmanaged<ScopeNode>?
+    /// Watchers to call once the flush has ended (``Graph/runAfterFlush(_:_:)``).
+    /// Unowned; a watcher that dies first clears its entry.
+    var afterFlush: [Unmanaged<WatcherNode>?] = []
+    var runningAfterFlush = false
+    /// Work posted from other threads for this thread's graphs; made on first need.
+    private(set) var existingMailbox: Mailbox?
 
-    /// This thread's inbox for changes reported on other threads.
-    var observationInbox: ObservationInbox {
+    /// This thread's mailbox for work posted from other threads.
+    var mailbox: Mailbox {
         mutating get {
-            if let existingInbox { return existingInbox }
-            let inbox = ObservationInbox()
-            existingInbox = inbox
-            return inbox
+            if let existingMailbox { return existingMailbox }
+            let mailbox = Mailbox()
+            existingMailbox = mailbox
+            return mailbox
         }
     }
 
     /// The effect whose body is running right now, not a computed's inside it: the
     /// target of `onCleanup` and the parent of new effects.
-    var bodyRunningEffect: Unmanaged<Effect>? {
-        computeDepth == 0 ? runningEffect : nil
+    var bodyRunningEffect: Unmanaged<EffectNode>? {
+        run.computeDepth == 0 ? run.runningEffect : nil
+    }
+
+    /// Clears the after-flush entry of a watcher that is dying.
+    mutating func dropAfterFlush(_ watcher: WatcherNode) {
+        let identity = Unmanaged.passUnretained(watcher).toOpaque()
+        if let index = afterFlush.firstIndex(where: { $0?.toOpaque() == identity }) {
+            afterFlush[index] = nil
+        }
     }
 
     /// Whether a run on this thread is recording dependencies; inlined into reads.
     /// The C side reads `activeSub` as the runtime's first word (checked in tests).
-    /// Written in Swift as `existing?.pointee.activeSub != nil` it makes the same loads,
+    /// Written in Swift as `existing?.pointee.run.activeSub != nil` it makes the same loads,
     /// but the optimizer then counts the `@Tracked` getter as larger and stops
     /// inlining it at some read sites (measured: `trackedRead` 12 -> 13 ns).
     @inlinable @inline(__always)
@@ -163,7 +161,7 @@ extension UnsafeMutablePointer where Pointee == Runtime {
     /// one, which the optimizer may assume nothing else observes).
     @inline(__always)
     func drainRetired() {
-        if pointee.retiredCount > 0, pointee.busy == 0, !pointee.draining {
+        if pointee.retiredCount > 0, pointee.releaseHolds == 0, !pointee.draining {
             drainRetiredNow()
         }
     }
@@ -194,3 +192,31 @@ extension UnsafeMutablePointer where Pointee == Runtime {
 
 @usableFromInline
 typealias RuntimeRef = UnsafeMutablePointer<Runtime>
+
+/// What identifies the run in progress. A run saves the context it interrupts and
+/// restores it when it ends (``Graph/enterRun(_:_:)``).
+@usableFromInline
+struct RunContext {
+    /// The node whose run is recording dependencies, if any.
+    @usableFromInline var activeSub: Unmanaged<DependentNode>?
+    /// The last dependency the recording run has confirmed so far; nil before its first
+    /// read.
+    @usableFromInline var cursor: LinkPointer?
+    /// The effect whose run is innermost; its body is running unless a computed runs
+    /// inside it (see `Runtime.bodyRunningEffect`). Computeds leave it as it is.
+    @usableFromInline var runningEffect: Unmanaged<EffectNode>?
+    /// Computeds evaluating inside that effect's body; a write while it is positive is
+    /// a misuse.
+    @usableFromInline var computeDepth = 0
+
+    @inlinable
+    init(
+        activeSub: Unmanaged<DependentNode>? = nil, cursor: LinkPointer? = nil,
+        runningEffect: Unmanaged<EffectNode>? = nil, computeDepth: Int = 0
+    ) {
+        self.activeSub = activeSub
+        self.cursor = cursor
+        self.runningEffect = runningEffect
+        self.computeDepth = computeDepth
+    }
+}

@@ -45,14 +45,14 @@ final class ObservationSource: ReactiveNode {
     /// The source this call used in the run before, if the run's next dependency is
     /// one; a new one otherwise.
     private static func sourceOfThisCall(for sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) -> ObservationSource {
-        let next = runtime.pointee.cursor.map { $0.pointee.nextDep } ?? sub._withUnsafeGuaranteedRef { $0.deps }
+        let next = runtime.pointee.run.cursor.map { $0.pointee.nextDep } ?? sub._withUnsafeGuaranteedRef { $0.deps }
         if let next, let reused = next.pointee.dep.takeUnretainedValue() as? ObservationSource {
             return reused
         }
         let source = ObservationSource()
         sub._withUnsafeGuaranteedRef { sub in
             // A tracking scope's links own nothing: the scope keeps its sources.
-            if sub.flags.contains(.tracker) {
+            if sub.flags.contains(.ownsNoLinks) {
                 unsafeDowncast(sub, to: TrackingScope.self).keep(source)
             }
         }
@@ -74,7 +74,7 @@ final class ObservationSource: ReactiveNode {
     /// Observation is about to store a new value of something the block read: the
     /// dependents are stale from now on.
     func willChange(_ registration: ObservationRegistration, _ runtime: RuntimeRef) {
-        if runtime.pointee.computeDepth > 0 { Graph.writeInsideComputed() }
+        if runtime.pointee.run.computeDepth > 0 { Graph.writeInsideComputed() }
         version &+= 1
         changing.append(registration)
         Graph.propagate(from: self, .dirty, runtime)
@@ -109,12 +109,12 @@ enum GraphOwner: Sendable {
     case actor
     /// A thread with no executor: changes from other threads wait in its inbox for its
     /// next transaction.
-    case thread(ObservationInbox)
+    case thread(Mailbox)
 
     static func current(_ runtime: RuntimeRef) -> GraphOwner {
         if isMainThread() { return .mainThread }
         if withUnsafeCurrentTask(body: { $0 != nil }) { return .actor }
-        return .thread(runtime.pointee.observationInbox)
+        return .thread(runtime.pointee.mailbox)
     }
 }
 
@@ -249,7 +249,7 @@ final class ObservationRegistration: Sendable {
         switch owner {
         case .mainThread: isMainThread()
         case .actor: true
-        case .thread(let inbox): inbox === runtime.pointee.existingInbox
+        case .thread(let mailbox): mailbox === runtime.pointee.existingMailbox
         }
     }
 
@@ -302,30 +302,6 @@ final class RegistrationCanceller: Observable, Sendable {
 
     func fire() {
         registrar.willSet(self, keyPath: \.self)
-    }
-}
-
-/// Changes reported on other threads for a graph on a thread with no executor; its
-/// next transaction takes them.
-final class ObservationInbox: Sendable {
-    private let posted = Mutex<[@Sendable () -> Void]>([])
-    private let pending = Atomic<Bool>(false)
-
-    func post(_ delivery: @escaping @Sendable () -> Void) {
-        posted.withLock { $0.append(delivery) }
-        pending.store(true, ordering: .releasing)
-    }
-
-    var hasPosts: Bool { pending.load(ordering: .acquiring) }
-
-    /// Delivers what was posted; called on the inbox's thread.
-    func deliver() {
-        pending.store(false, ordering: .relaxed)
-        let deliveries = posted.withLock { posted in
-            defer { posted = [] }
-            return posted
-        }
-        for delivery in deliveries { delivery() }
     }
 }
 

@@ -10,23 +10,18 @@ internal import Observation
 /// the flush has ended. Observation's tracking is one-shot: a disarmed watcher costs
 /// nothing until the next read arms it again.
 @usableFromInline
-class ObservationWatcher: DependentNode {
+class ObservationWatcher: WatcherNode {
     /// The tracked property's signal or the derived property's computed. The model owns
     /// it and the watcher, so it outlives the watcher.
     private let watched: Unmanaged<ReactiveNode>
-    /// Whether the runtime's notice list holds this watcher.
-    private var noticePending = false
     private let releaseDrain = ReleaseDrain()
 
     init(watching node: ReactiveNode) {
         watched = .passUnretained(node)
-        super.init(flags: .observer)
+        super.init(flags: [])
     }
 
     deinit {
-        if noticePending {
-            Runtime.current.pointee.dropNotice(for: self)
-        }
         // Unlinked here rather than in the base class's deinit, so that `releaseDrain`
         // lets the watched node go once this object is gone.
         if deps != nil || flags.contains(.queued) {
@@ -39,15 +34,15 @@ class ObservationWatcher: DependentNode {
     /// register nothing, or a view reading a derived value would depend on everything
     /// the value was derived from.
     final func observationDidRead(_ runtime: RuntimeRef) {
-        guard runtime.pointee.computeDepth == 0, runtime.pointee.runningEffect == nil else { return }
+        guard runtime.pointee.run.computeDepth == 0, runtime.pointee.run.runningEffect == nil else { return }
         registerAccess()
         if deps == nil {
-            let cursor = runtime.pointee.cursor
+            let cursor = runtime.pointee.run.cursor
             Graph.linkNew(
                 watched.takeUnretainedValue(), self, after: nil, before: nil,
                 parity: flags.contains(.parity), runtime
             )
-            runtime.pointee.cursor = cursor
+            runtime.pointee.run.cursor = cursor
         }
     }
 
@@ -59,7 +54,8 @@ class ObservationWatcher: DependentNode {
 
     /// Queued because the watched node may have changed: if it did, disarms and asks for
     /// Observation to be told once the flush has ended.
-    func runQueued(_ runtime: RuntimeRef) {
+    override func runQueued(_ runtime: RuntimeRef) {
+        flags.subtract(.queued)
         guard deps != nil else { return }
         if !flags.contains(.dirty) {
             guard flags.contains(.pending) else { return }
@@ -70,28 +66,13 @@ class ObservationWatcher: DependentNode {
         }
         flags.subtract(.stale)
         Graph.unlinkAll(self, runtime)
-        noticePending = true
-        runtime.pointee.observationNotices.append(.passUnretained(self))
+        Graph.runAfterFlush(self, runtime)
     }
 
-    /// Tells Observation about every watcher the flush that just ended queued a notice
-    /// for, in order. Runs outside any batch: state that `onChange` writes is a
-    /// transaction of its own, whose notices join the end of the list.
-    static func notifyObservation(_ runtime: RuntimeRef) {
-        guard !runtime.pointee.notifyingObservation else { return }
-        runtime.pointee.notifyingObservation = true
-        var index = 0
-        while index < runtime.pointee.observationNotices.count {
-            let entry = runtime.pointee.observationNotices[index]
-            runtime.pointee.observationNotices[index] = nil
-            index += 1
-            // Held for the call: `onChange` may drop the model, and the watcher with it.
-            guard let watcher = entry?.takeUnretainedValue() else { continue }
-            watcher.noticePending = false
-            watcher.notifyChange()
-        }
-        runtime.pointee.observationNotices.removeAll(keepingCapacity: true)
-        runtime.pointee.notifyingObservation = false
+    /// Tells Observation, once the flush is over: state that `onChange` writes is a
+    /// transaction of its own.
+    override func runAfterFlush() {
+        notifyChange()
     }
 }
 
@@ -159,7 +140,7 @@ extension Graph {
     @inline(never)
     static func didReadBridged(_ node: Unmanaged<ReactiveNode>, _ watcher: Unmanaged<ObservationWatcher>) {
         let runtime = Runtime.current
-        if runtime.pointee.activeSub != nil {
+        if runtime.pointee.run.activeSub != nil {
             recordRead(of: node, runtime)
         } else {
             watcher._withUnsafeGuaranteedRef { $0.observationDidRead(runtime) }
@@ -171,15 +152,5 @@ extension Graph {
     @inline(never)
     static func observationDidRead(_ watcher: Unmanaged<ObservationWatcher>) {
         watcher._withUnsafeGuaranteedRef { $0.observationDidRead(Runtime.current) }
-    }
-}
-
-extension Runtime {
-    /// Clears the notice of a watcher that is dying before Observation heard of it.
-    mutating func dropNotice(for watcher: ObservationWatcher) {
-        let identity = Unmanaged.passUnretained(watcher).toOpaque()
-        if let index = observationNotices.firstIndex(where: { $0?.toOpaque() == identity }) {
-            observationNotices[index] = nil
-        }
     }
 }

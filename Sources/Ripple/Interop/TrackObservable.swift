@@ -58,6 +58,6 @@
 /// - Returns: What `read` returned.
 public func trackObservable<T>(_ read: () -> T) -> T {
     let runtime = Runtime.current
-    guard let sub = runtime.pointee.activeSub else { return read() }
+    guard let sub = runtime.pointee.run.activeSub else { return read() }
     return ObservationSource.track(read, for: sub, runtime)
 }

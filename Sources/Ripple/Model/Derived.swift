@@ -178,11 +178,7 @@ public struct Derived<Model: AnyObject, Value> {
         let equivalence = Equivalence<Value>.rule(rule)
         let node = Computed<Value>(
             compute: { [unowned(unsafe) model] in withExtendedLifetime(model) { compute($0) } },
-            update: { node, runtime in
-                // A derived property whose model is gone keeps its last value, inert.
-                if node.flags.contains(.modelGone) { return false }
-                return Computed.refresh(node, equal: equivalence.equal, runtime)
-            },
+            update: { node, runtime in Computed.recompute(node, equal: equivalence.equal, runtime) },
             capturesEnvironment: false
         )
         if let watcher = ObservationWatcher.make(for: model, watching: node) {
@@ -270,15 +266,16 @@ public struct Derived<Model: AnyObject, Value> {
 /// its last value and never recomputes, so its closure never sees a dead model.
 @usableFromInline
 class DerivedNodeOwner {
-    @usableFromInline let node: DependentNode
+    @usableFromInline let node: ComputedNode
 
     @usableFromInline
-    init(_ node: DependentNode) {
+    init(_ node: ComputedNode) {
         self.node = node
     }
 
     deinit {
-        node.flags.formUnion(.modelGone)
+        // The model is gone: the node keeps its last value and never recomputes.
+        node.flags.formUnion(.inert)
     }
 }
 

@@ -6,9 +6,9 @@ import Testing
     // MARK: Tracking on read
 
     /// An unobserved property's read asks the C side whether a run is recording; it
-    /// reads `Runtime.activeSub` as the runtime's first word.
+    /// reads `Runtime.run.activeSub` as the runtime's first word.
     @Test func `the inlined tracking check reads the runtime's active subscriber`() {
-        #expect(MemoryLayout<Runtime>.offset(of: \Runtime.activeSub) == 0)
+        #expect(MemoryLayout<Runtime>.offset(of: \Runtime.run.activeSub) == 0)
         #expect(!Runtime.isTracking)
         let record = Signal(0)
         var seen: [Bool] = []

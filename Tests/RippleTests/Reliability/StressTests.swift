@@ -128,7 +128,7 @@ import Testing
         let runtime = Runtime.current.pointee
         failures.check(runtime.retiredNodes.isEmpty && runtime.retiredValues.isEmpty,
                        "the runtime still holds \(runtime.retiredNodes.count) nodes and \(runtime.retiredValues.count) values to release")
-        failures.check(runtime.queue.isEmpty && runtime.log.isEmpty && runtime.batchDepth == 0 && runtime.busy == 0,
+        failures.check(runtime.queue.isEmpty && runtime.log.isEmpty && runtime.batchDepth == 0 && runtime.releaseHolds == 0,
                        "the runtime is not idle")
         failures.check(runtime.cachedLinkCount <= Runtime.linkCacheLimit, "\(runtime.cachedLinkCount) free links are cached")
         // The link heap took back every link but this thread's cache, and freed its

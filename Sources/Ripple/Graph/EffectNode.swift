@@ -1,0 +1,328 @@
+/// The engine's effect: a body run with tracking, again after anything it read
+/// changes; the children it created, its cleanups, and the count of its runs.
+///
+/// Public only because ``Effect`` inherits from it; it has no public members.
+@_documentation(visibility: internal)
+public class EffectNode: WatcherNode {
+    let body: () -> Void
+    /// What few effects have: a name, cleanups, children. Allocated on first need.
+    @exclusivity(unchecked) var extras: EffectExtras?
+    /// The effect that created this one during its run, if any; unowned (the parent owns
+    /// its children and clears this when it disposes them).
+    @exclusivity(unchecked) var parent: Unmanaged<EffectNode>?
+    /// The call site's `#fileID` (null-terminated, as every pointer-backed
+    /// `StaticString` is) and line, for diagnostics: 12 bytes where a `StaticString` and
+    /// a `UInt` take 24, which keeps an effect in an 88-byte allocation.
+    private let fileStart: UnsafePointer<UInt8>
+    private let line: UInt32
+    @exclusivity(unchecked) var runsThisFlush: UInt32 = 0
+    private let releaseDrain = ReleaseDrain()
+
+    /// The flush the effect last ran in. An effect has no value, so nothing reads its
+    /// version: the field holds this instead.
+    var runStamp: UInt32 {
+        get { version }
+        set { version = newValue }
+    }
+
+    /// Creates the effect and runs `body` once: it belongs to the effect whose body is
+    /// running, if any.
+    init(name: String?, file: StaticString, line: UInt, body: __owned @escaping () -> Void) {
+        self.body = body
+        if let name { extras = EffectExtras(name: name) }
+        // `#fileID` is always a pointer; a single-scalar literal is not, and names no file.
+        let site: StaticString = file.hasPointerRepresentation ? file : "(unknown file)"
+        self.fileStart = site.utf8Start
+        self.line = UInt32(clamping: line)
+        super.init(flags: .dirty)
+        let runtime = Runtime.current
+        runtime.pointee.batchDepth &+= 1
+        if let parent = runtime.pointee.bodyRunningEffect {
+            parent._withUnsafeGuaranteedRef { Graph.adopt(self, by: $0, runtime) }
+        }
+        Graph.execute(self, runtime)
+        Graph.endBatch(runtime)
+        runtime.drainRetired()
+    }
+
+    deinit {
+        if flags.contains(.checking) {
+            fatalError("""
+                Ripple: effect \(displayName) was released while a Computed it depends on was \
+                evaluating. A Computed must only derive its value: release effects from an \
+                effect body or from outside the graph.
+                """)
+        }
+        let runtime = Runtime.current
+        if flags.contains(.executing) {
+            // Its own body, cleanup or child released the last handle during its run:
+            // the run stops tracking into it and, once back, stops touching it.
+            Graph.releasedWhileExecuting(self, runtime)
+        }
+        if !flags.contains(.disposed) {
+            runtime.pointee.batchDepth &+= 1
+            Graph.dispose(self, runtime)
+            Graph.endBatch(runtime)
+        }
+        // The body may still be running: its captures live until the next drain.
+        runtime.pointee.retire(closure: body)
+    }
+
+    var displayName: String {
+        if let name = extras?.name { return "'\(name)'" }
+        return "created at \(String(cString: fileStart)):\(line)"
+    }
+
+    /// The effect's extras, allocated now if it has none yet.
+    var ensuredExtras: EffectExtras {
+        if let extras { return extras }
+        let created = EffectExtras(name: nil)
+        extras = created
+        return created
+    }
+
+    /// Stops the effect for good; a run or check in progress finishes first.
+    final func cancel(_ runtime: RuntimeRef) {
+        guard !flags.contains(.disposed) else { return }
+        if !flags.isDisjoint(with: [.running, .checking]) {
+            // Cancelled from its own body, or while deciding whether to run: that
+            // finishes first, and its links stay intact meanwhile.
+            flags.formUnion(.disposed)
+            return
+        }
+        runtime.pointee.batchDepth &+= 1
+        Graph.dispose(self, runtime)
+        Graph.endBatch(runtime)
+        runtime.drainRetired()
+    }
+
+    /// Registers `cleanup`, to run before the next run and on cancel.
+    final func addCleanup(_ cleanup: @escaping () -> Void) {
+        ensuredExtras.cleanups.append(cleanup)
+        flags.formUnion(.hasCleanups)
+    }
+
+    override func runQueued(_ runtime: RuntimeRef) {
+        runInFlush(runtime)
+    }
+
+    /// Its turn in the flush: a parent queued too runs first (its re-run may dispose
+    /// this one); an effect only pending checks its dependencies before running.
+    /// Nothing retains the effect here: user code may release its last handle, and the
+    /// run must see that happen (`execute`).
+    @inline(__always)
+    final func runInFlush(_ runtime: RuntimeRef) {
+        if parent != nil {
+            Graph.runQueuedAncestors(of: self, runtime)
+            guard flags.contains(.queued) else { return }
+        }
+        flags.subtract(.queued)
+        guard !flags.contains(.disposed) else { return }
+        if !flags.contains(.dirty) {
+            guard flags.contains(.pending) else { return }
+            // `checking` stays set until the decision is made: releasing the effect
+            // meanwhile is misuse (see `deinit`), even past the walk's return, where an
+            // unoptimized caller releases its own reference; a cancel waits for it.
+            let dirty = Graph.checkDirty(self, runtime, keepsRootChecking: true)
+            // `remove`, a full-width store: the run reads the flags next (see `NodeFlags`).
+            flags.remove(.checking)
+            if flags.contains(.disposed) {
+                // Cancelled by a computed the check recomputed: it never runs again.
+                Graph.dispose(self, runtime)
+                return
+            }
+            guard dirty else {
+                flags.subtract(.pending)
+                return
+            }
+        }
+        Graph.execute(self, runtime)
+    }
+}
+
+/// The state only some effects have, kept out of line so that every effect stays small.
+final class EffectExtras {
+    let name: String?
+    /// Run before the next run and on cancel, most recent first; `.hasCleanups` is set
+    /// while any are registered.
+    var cleanups: [() -> Void] = []
+    /// The effects created during the last run, which the effect owns; `.hasChildren`
+    /// is set while any are.
+    var children: [EffectNode] = []
+
+    init(name: String?) {
+        self.name = name
+    }
+}
+
+extension Graph {
+    /// An effect created while another runs belongs to it: the parent keeps it alive
+    /// and disposes it before re-running.
+    static func adopt(_ child: EffectNode, by parent: EffectNode, _ runtime: RuntimeRef) {
+        parent.ensuredExtras.children.append(child)
+        child.parent = .passUnretained(parent)
+        parent.flags.formUnion(.hasChildren)
+    }
+
+    /// Runs an effect's body, tracking what it reads.
+    ///
+    /// No reference is taken: user code here may release the effect's last handle, and
+    /// its deinit then records the fact (see `releasedWhileExecuting`), so the run
+    /// returns without touching it again.
+    static func execute(_ effect: EffectNode, _ runtime: RuntimeRef) {
+        let identity = UnsafeRawPointer(Unmanaged.passUnretained(effect).toOpaque())
+        countRun(of: effect, runtime)
+        // `.executing` is set before user code runs: here when children or cleanups
+        // run first, otherwise in the same store as the run's other flags.
+        if !effect.flags.isDisjoint(with: [.hasChildren, .hasCleanups]) {
+            effect.flags.formUnion(.executing)
+            if effect.flags.contains(.hasChildren) {
+                disposeChildren(of: effect, runtime)
+                if wasReleased(identity, runtime) { return }
+            }
+            if effect.flags.contains(.hasCleanups) {
+                runCleanups(of: effect, runtime)
+                if wasReleased(identity, runtime) { return }
+                if effect.flags.contains(.disposed) {
+                    effect.flags.subtract(.executing)
+                    return
+                }
+            }
+        }
+        let outer = enterRun(
+            RunContext(activeSub: .passUnretained(effect), runningEffect: .passUnretained(effect)), runtime
+        )
+        runtime.pointee.releaseHolds &+= 1
+        beginTracking(effect, runtime, setting: .executing)
+        effect.body()
+        let released = wasReleased(identity, runtime)
+        if !released {
+            // No user code runs from here to the end: `.executing` goes with `.running`.
+            endTracking(effect, runtime, clearing: .executing)
+        }
+        runtime.pointee.releaseHolds &-= 1
+        exitRun(outer, runtime)
+        if released { return }
+        if effect.flags.contains(.disposed) {
+            // Cancelled from its own body.
+            dispose(effect, runtime)
+        } else if !effect.flags.isDisjoint(with: .stale) {
+            // It wrote something it had read: revisit it once this run's writes settle.
+            enqueue(effect, runtime)
+        }
+    }
+
+    /// An executing effect is being deinitialized: reads no longer track into it, new
+    /// effects no longer become its children, and its run will find out.
+    static func releasedWhileExecuting(_ effect: EffectNode, _ runtime: RuntimeRef) {
+        let identity = UnsafeRawPointer(Unmanaged.passUnretained(effect).toOpaque())
+        runtime.pointee.releasedWhileExecuting.append(identity)
+        if runtime.pointee.run.activeSub?.toOpaque() == UnsafeMutableRawPointer(mutating: identity) {
+            runtime.pointee.run.activeSub = nil
+        }
+        if runtime.pointee.run.runningEffect?.toOpaque() == UnsafeMutableRawPointer(mutating: identity) {
+            runtime.pointee.run.runningEffect = nil
+        }
+        effect.flags.subtract([.running, .executing])
+    }
+
+    /// Whether the effect with this identity was released during its run (the entry is
+    /// consumed). An address reused by a newer object cannot confuse it: the entry is
+    /// only there if the effect that had the address died.
+    @inline(__always)
+    private static func wasReleased(_ identity: UnsafeRawPointer, _ runtime: RuntimeRef) -> Bool {
+        guard !runtime.pointee.releasedWhileExecuting.isEmpty else { return false }
+        guard let index = runtime.pointee.releasedWhileExecuting.firstIndex(of: identity) else { return false }
+        runtime.pointee.releasedWhileExecuting.remove(at: index)
+        return true
+    }
+
+    @inline(__always)
+    private static func countRun(of effect: EffectNode, _ runtime: RuntimeRef) {
+        // A run outside a flush (the first one) belongs to the flush that follows it.
+        let epoch = runtime.pointee.flushing ? runtime.pointee.flushEpoch : runtime.pointee.flushEpoch &+ 1
+        if effect.runStamp != epoch {
+            effect.runStamp = epoch
+            effect.runsThisFlush = 0
+        }
+        effect.runsThisFlush &+= 1
+        if effect.runsThisFlush > 100 { neverSettles(effect) }
+    }
+
+    private static func neverSettles(_ effect: EffectNode) -> Never {
+        fatalError("""
+            Ripple: effect \(effect.displayName) ran 101 times in one flush: it keeps \
+            writing state it reads, so the graph never settles (a loop). Write only \
+            when the value really differs, or derive the value with a Computed.
+            """)
+    }
+
+    /// Cancels an effect for good: children, cleanups, then its links.
+    ///
+    /// An effect whose body is running (a child cancelling its parent, say), or whose
+    /// pre-run check is walking its links, is only marked; `execute` or `runQueued`
+    /// completes the disposal.
+    static func dispose(_ effect: EffectNode, _ runtime: RuntimeRef) {
+        if !effect.flags.isDisjoint(with: [.running, .checking]) {
+            effect.flags.formUnion(.disposed)
+            return
+        }
+        if effect.flags.contains(.hasChildren) {
+            disposeChildren(of: effect, runtime)
+        }
+        if effect.flags.contains(.hasCleanups) {
+            runCleanups(of: effect, runtime)
+        }
+        unlinkAll(effect, runtime)
+        effect.flags = effect.flags.intersection([.watcher, .queued]).union(.disposed)
+    }
+
+    /// Disposes the children an effect created in its last run, most recent first,
+    /// each one's own children before it.
+    private static func disposeChildren(of parent: EffectNode, _ runtime: RuntimeRef) {
+        parent.flags.subtract(.hasChildren)
+        guard let extras = parent.extras else { return }
+        let children = extras.children
+        extras.children = []
+        for child in children.reversed() {
+            child.parent = nil
+            if !child.flags.contains(.disposed) {
+                dispose(child, runtime)
+            }
+        }
+        // Released at the next drain: a child's deinit must not run inside this walk.
+        runtime.pointee.retire(value: children)
+    }
+
+    private static func runCleanups(of effect: EffectNode, _ runtime: RuntimeRef) {
+        effect.flags.subtract(.hasCleanups)
+        guard let extras = effect.extras else { return }
+        let cleanups = extras.cleanups
+        extras.cleanups = []
+        let outer = enterRun(RunContext(computeDepth: runtime.pointee.run.computeDepth), runtime)
+        runtime.pointee.releaseHolds &+= 1
+        for cleanup in cleanups.reversed() {
+            cleanup()
+        }
+        runtime.pointee.releaseHolds &-= 1
+        exitRun(outer, runtime)
+    }
+
+    /// A parent effect runs before its queued children: its re-run may dispose them.
+    @inline(never)
+    static func runQueuedAncestors(of effect: EffectNode, _ runtime: RuntimeRef) {
+        while let ancestor = outermostQueuedAncestor(of: effect) {
+            ancestor._withUnsafeGuaranteedRef { runIfStillQueued($0, runtime) }
+        }
+    }
+
+    private static func outermostQueuedAncestor(of effect: EffectNode) -> Unmanaged<EffectNode>? {
+        var found: Unmanaged<EffectNode>?
+        var cursor = effect.parent
+        while let owner = cursor {
+            if owner._withUnsafeGuaranteedRef({ $0.flags.contains(.queued) }) { found = owner }
+            cursor = owner._withUnsafeGuaranteedRef { $0.parent }
+        }
+        return found
+    }
+}

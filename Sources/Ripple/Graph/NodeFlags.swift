@@ -1,0 +1,69 @@
+/// The state bits every node carries.
+///
+/// Kind bits never change after initialization; the rest describe where the node
+/// stands in the current propagation. `formUnion` and `subtract` store
+/// unconditionally; `remove` tests first. Where the word is read again right after a
+/// clear, `remove` stays: a narrowed one-byte store followed by a full-width load
+/// would wait for the store to complete.
+@usableFromInline
+struct NodeFlags: OptionSet, Sendable {
+    @usableFromInline let rawValue: UInt32
+
+    @inlinable init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    // Kind.
+    /// A signal, or another node that only changes when written.
+    @inlinable static var source: NodeFlags { NodeFlags(rawValue: 1 << 0) }
+    /// A memoized derived node (``ComputedNode``).
+    @inlinable static var computed: NodeFlags { NodeFlags(rawValue: 1 << 1) }
+    /// A node the flush runs (``WatcherNode``): an effect, a tracking scope, a watcher.
+    @inlinable static var watcher: NodeFlags { NodeFlags(rawValue: 1 << 2) }
+    /// A subscriber whose links own nothing (``ScopeNode``): a dependency that dies
+    /// tells it instead.
+    @inlinable static var ownsNoLinks: NodeFlags { NodeFlags(rawValue: 1 << 3) }
+    /// The dead node that links of a died dependency point at.
+    @inlinable static var tombstone: NodeFlags { NodeFlags(rawValue: 1 << 4) }
+
+    // Propagation state.
+    /// Must recompute or re-run: a dependency changed.
+    @inlinable static var dirty: NodeFlags { NodeFlags(rawValue: 1 << 5) }
+    /// A dependency further up may have changed; revalidate before trusting the cache.
+    @inlinable static var pending: NodeFlags { NodeFlags(rawValue: 1 << 6) }
+    /// Computing or running right now.
+    @inlinable static var running: NodeFlags { NodeFlags(rawValue: 1 << 7) }
+    /// In the effect queue.
+    @inlinable static var queued: NodeFlags { NodeFlags(rawValue: 1 << 8) }
+    /// Flipped at the start of every run; a link confirmed in this run carries the same bit.
+    @inlinable static var parity: NodeFlags { NodeFlags(rawValue: 1 << 9) }
+    /// Cancelled effect or spent tracking scope.
+    @inlinable static var disposed: NodeFlags { NodeFlags(rawValue: 1 << 10) }
+    /// Written in the open batch: the batch log holds the value subscribers saw, and the
+    /// change has not propagated yet.
+    @inlinable static var logged: NodeFlags { NodeFlags(rawValue: 1 << 11) }
+    /// On the path of a revalidation walk; meeting it again means a cycle. A queued
+    /// effect keeps it until it has decided whether to run.
+    @inlinable static var checking: NodeFlags { NodeFlags(rawValue: 1 << 12) }
+    /// A clean computed that lost its last subscriber: it left its dependencies'
+    /// subscriber lists, and its links hold the versions it saw.
+    @inlinable static var detached: NodeFlags { NodeFlags(rawValue: 1 << 13) }
+    /// Marks nodes already collected by a reattaching walk.
+    @inlinable static var visited: NodeFlags { NodeFlags(rawValue: 1 << 14) }
+    /// A watcher that asked to be called once the flush has ended.
+    @inlinable static var awaitsFlushEnd: NodeFlags { NodeFlags(rawValue: 1 << 15) }
+    /// A computed that keeps its last value for good: it never recomputes (a derived
+    /// property whose model is gone).
+    @inlinable static var inert: NodeFlags { NodeFlags(rawValue: 1 << 19) }
+
+    // Effects.
+    /// An effect inside its run: if user code releases it there, its deinit tells the
+    /// run to stop touching it.
+    @inlinable static var executing: NodeFlags { NodeFlags(rawValue: 1 << 16) }
+    /// An effect that owns child effects.
+    @inlinable static var hasChildren: NodeFlags { NodeFlags(rawValue: 1 << 17) }
+    /// An effect with cleanups registered.
+    @inlinable static var hasCleanups: NodeFlags { NodeFlags(rawValue: 1 << 18) }
+
+    /// A computed with any of these cannot be read from its cache as it stands.
+    @inlinable static var needsValidation: NodeFlags { [.running, .checking, .detached, .dirty, .pending] }
+    @inlinable static var stale: NodeFlags { [.dirty, .pending] }
+}
