@@ -39,14 +39,15 @@ struct FamilyBReport {
         let coverage = mean.rows == fullMeanRowCount ? "" : " (a full selection has \(fullMeanRowCount))"
         print("geometric mean over \(mean.rows) rows\(coverage): \(format(mean.value, digits: 2))x "
             + "(spread \(format(mean.low, digits: 2))-\(format(mean.high, digits: 2))x)")
+        let orderText = order.map(\.name).joined(separator: ", ")
         print("""
             Rows of the mean: kairo 9, cellx 3, dynamic 6, createComputations and updateSignals
             (each sbench group once, as its sum), propagate 9. createSignals and the dynamic small
             checks are printed beside alien-signals but are not in the mean.
-            Each side's value is the median of its runs (order per shape: \(order.map(\.name).joined(separator: ", "))),
-            each run its shape's protocol after an untimed warm-up; the spread is the lowest and highest
-            ratio of a Ripple run to a JavaScript run beside it. ~: a warm-up stopped at its limits
-            before two runs agreed within 5%.
+            Each side's value is the fastest of its runs (order per shape: \(orderText)),
+            each run its shape's protocol after an untimed warm-up; run k of a sum adds up run k of its
+            sub-tests. The spread is the lowest and highest ratio of a Ripple run to a JavaScript run
+            beside it. ~: a warm-up stopped at its limits before two runs agreed within 5%.
             """)
         flushOutput()
     }

@@ -20,13 +20,15 @@ struct ShapeRow {
         self.mean = mean
     }
 
-    /// The median of Ripple's runs.
-    var rippleValue: Double { median(ripple.map(\.value)) }
+    /// The fastest of Ripple's runs. The machine's noise only ever slows a run down, so
+    /// the fastest run is the least disturbed, as each protocol takes its fastest sample.
+    var rippleValue: Double { ripple.map(\.value).min() ?? .nan }
 
-    /// The median of alien-signals' runs; nil when the JavaScript side did not run.
-    var alienValue: Double? { alien.isEmpty ? nil : median(alien.map(\.value)) }
+    /// The fastest of alien-signals' runs; nil when the JavaScript side did not run.
+    var alienValue: Double? { alien.map(\.value).min() }
 
-    /// alien-signals / Ripple: above 1 means Ripple is faster.
+    /// alien-signals / Ripple, fastest against fastest: above 1 means Ripple is faster.
+    /// It always lies within the spread.
     var ratio: Double? { alienValue.map { $0 / rippleValue } }
 
     /// Each Ripple run against each JavaScript run beside it in time; their lowest and
