@@ -5,9 +5,9 @@ import Glibc
 
 /// How much work a run does.
 ///
-/// `full` follows every protocol exactly (the numbers compared with the anchors);
-/// `quick` runs every case at small sizes, still asserting every check value, so that
-/// the whole run takes under a minute.
+/// `full` follows every protocol exactly; `quick` runs every case at small sizes (the
+/// same on Ripple's side and alien-signals'), still asserting every check value, so
+/// that the whole run takes a few minutes.
 struct RunMode: Sendable {
     let quick: Bool
 
@@ -195,6 +195,14 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     guard count < width else { return text }
     let padding = String(repeating: " ", count: width - count)
     return right ? padding + text : text + padding
+}
+
+/// The middle value of `values` (the mean of the two middle ones for an even count).
+func median(_ values: [Double]) -> Double {
+    precondition(!values.isEmpty, "median of no values")
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /// The geometric mean of positive ratios.

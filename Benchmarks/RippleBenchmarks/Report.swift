@@ -106,3 +106,9 @@ func printTable(_ header: [String], _ rows: [[String]]) {
 func progress(_ message: String) {
     printError(message)
 }
+
+/// Prints part of a progress line to standard error, as soon as it is known.
+func progressPiece(_ text: String) {
+    flushOutput()
+    _ = text.withCString { write(2, $0, strlen($0)) }
+}

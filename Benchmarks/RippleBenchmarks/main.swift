@@ -1,21 +1,31 @@
 import Glibc
 
 // RippleBenchmarks: `swift run -c release RippleBenchmarks [--quick] [--filter NAME]
-// [--json FILE]`. See Benchmarks/README.md.
+// [--json FILE] [--alien PATH | --no-alien] [--require-alien]`. See Benchmarks/README.md.
 
 struct Options {
     var filter: String?
     var quick = false
     var jsonPath: String?
+    var alienPath: String?
+    var noAlien = false
+    var requireAlien = false
 }
 
 func usage() -> Never {
     print("""
-        usage: RippleBenchmarks [--quick] [--filter NAME] [--json FILE]
-          --quick        every case at small sizes (under a minute), check values still asserted
-          --filter NAME  only the cases whose function name contains NAME (e.g. kairo, bench_ripple_fanOut);
-                         several names separated by commas select the cases matching any
-          --json FILE    also write the results to FILE as JSON
+        usage: RippleBenchmarks [--quick] [--filter NAME] [--json FILE] [--alien PATH | --no-alien] [--require-alien]
+          --quick          every case at small sizes, the same on both sides of family B (a few minutes);
+                           check values still asserted
+          --filter NAME    only the cases whose function name contains NAME (e.g. kairo, bench_ripple_fanOut);
+                           several names separated by commas select the cases matching any
+          --json FILE      also write the results to FILE as JSON
+          --alien PATH     the alien-signals build family B runs beside Ripple, with node (default:
+                           $RIPPLE_ALIEN_SIGNALS, else ../shared/anchors/js/alien-signals-3.1.2.mjs
+                           beside the package root)
+          --no-alien       run family B on Ripple's side only
+          --require-alien  fail (exit status 4) unless family B's JavaScript side can run (so does a
+                           missing --alien PATH)
         """)
     exit(2)
 }
@@ -32,6 +42,11 @@ func parseOptions() -> Options {
         case "--json":
             guard let path = arguments.popFirst() else { usage() }
             options.jsonPath = path
+        case "--alien":
+            guard let path = arguments.popFirst() else { usage() }
+            options.alienPath = path
+        case "--no-alien": options.noAlien = true
+        case "--require-alien": options.requireAlien = true
         case "--help", "-h": usage()
         default:
             printError("RippleBenchmarks: unknown argument \(argument)")
@@ -93,11 +108,37 @@ if !selectedComparisons.isEmpty {
 
 let selectedShapes = shapes.filter { matches($0.function, options) }
 if !selectedShapes.isEmpty {
-    print("\n## Family B: js-reactivity-benchmark shapes (ratio alien-signals / Ripple, >1: Ripple faster)\n")
+    print("""
+
+        ## Family B: js-reactivity-benchmark shapes and propagate, side by side with alien-signals
+        (alien / Ripple > 1: Ripple faster)
+
+        """)
+    let located: Result<AlienSide, UnavailableReason> = options.noAlien
+        ? .failure(UnavailableReason("--no-alien was given"))
+        : AlienSide.locate(explicitPath: options.alienPath)
+    let alien = try? located.get()
+    var skipped: String?
+    switch located {
+    case .success(let alien):
+        print("alien-signals: \(alien.source) (\(alien.alienPath))")
+    case .failure(let reason):
+        // A build named on the command line is one the caller expects to be measured.
+        if options.requireAlien || (options.alienPath != nil && !options.noAlien) {
+            let flag = options.requireAlien ? "--require-alien" : "--alien"
+            printError("RippleBenchmarks: \(flag) given, but the JavaScript side cannot run: \(reason.text)")
+            exit(4)
+        }
+        skipped = reason.text
+        print("alien-signals not run, Ripple's numbers alone: \(reason.text)")
+    }
+    print("")
     flushOutput()
-    let results = runShapes(selectedShapes, mode)
-    printShapes(results)
-    report.append(("js_reactivity_benchmark", results.json))
+    let order = mode.order(withAlien: alien != nil)
+    let rows = runShapesSideBySide(selectedShapes, mode, alien: alien)
+    let familyB = FamilyBReport(shapeRows: rows, alien: alien, skipped: skipped, order: order)
+    familyB.printResults()
+    report.append(("js_reactivity_benchmark", familyB.json))
 }
 
 let selectedMemory = memoryCases.filter { matches($0.function, options) }

@@ -27,6 +27,7 @@ protocol TodoStoreModel: AnyObject {
     var searchText: String { get set }
     var selectedPriority: TodoItem.Priority? { get set }
     var filteredItems: [TodoItem] { get }
+    var completedCount: Int { get }
     var pendingCount: Int { get }
     func toggleItem(at index: Int)
 }
@@ -179,6 +180,58 @@ func bench_ripple_todoScenario(_ ops: Int) -> UInt64 {
 @inline(never)
 func bench_observation_todoScenario(_ ops: Int) -> UInt64 {
     todoScenario(OModels.TodoStore.self, ObservedView.self, ops)
+}
+
+// MARK: TodoStore: the articles' toggle, then the two derived values
+
+/// The articles' own TodoStore operation: `store.items[i].isCompleted.toggle()`, then
+/// a read of `filteredItems.count` and `completedCount`. Any change to `items` makes
+/// both derived values recompute over all 10,000 items, on the next read in Ripple
+/// and on every read in Observation: one read each per toggle, so near parity.
+@inline(__always)
+private func todoToggle<Store: TodoStoreModel>(_: Store.Type, _ ops: Int) -> UInt64 {
+    let count = 10_000
+    let search = "milk"
+    let store = Store(items: TodoItem.sample(count: count))
+    store.searchText = search
+    var filteredSum = 0, completedSum = 0
+    let elapsed = measure(with: store) { store in
+        var filtered = 0, completed = 0
+        for op in 0..<ops {
+            store.toggleItem(at: (op &* 7919) % count)
+            filtered &+= store.filteredItems.count
+            completed &+= store.completedCount
+        }
+        filteredSum = filtered
+        completedSum = completed
+    }
+
+    // The same toggles on a plain array: the filter ignores completion, the count
+    // moves by one per toggle.
+    let sample = TodoItem.sample(count: count)
+    let matching = TodoItem.filter(sample, searchText: search, priority: nil).count
+    var isCompleted = sample.map(\.isCompleted)
+    var completed = isCompleted.reduce(0) { $0 + ($1 ? 1 : 0) }
+    var expectedCompletedSum = 0
+    for op in 0..<ops {
+        let index = (op &* 7919) % count
+        isCompleted[index].toggle()
+        completed += isCompleted[index] ? 1 : -1
+        expectedCompletedSum &+= completed
+    }
+    checkEqual(filteredSum, matching &* ops, "todo toggle filteredItems.count, summed")
+    checkEqual(completedSum, expectedCompletedSum, "todo toggle completedCount, summed")
+    return elapsed
+}
+
+@inline(never)
+func bench_ripple_todoToggle(_ ops: Int) -> UInt64 {
+    todoToggle(RModels.TodoStore.self, ops)
+}
+
+@inline(never)
+func bench_observation_todoToggle(_ ops: Int) -> UInt64 {
+    todoToggle(OModels.TodoStore.self, ops)
 }
 
 // MARK: ShoppingCart: totalPrice and discountedPrice over 1,000 lines

@@ -13,7 +13,11 @@ final class BuildScope {
     /// Other nodes the graph must keep alive (signals a shape creates but nobody reads).
     @exclusivity(unchecked) private(set) var nodes: [AnyObject] = []
 
-    init(capacity: Int = 0) {
+    /// Counts the runs of every effect body when set: sbench's untimed check pass.
+    private let runCounter: Counter?
+
+    init(capacity: Int = 0, countingRunsIn runCounter: Counter? = nil) {
+        self.runCounter = runCounter
         effects.reserveCapacity(capacity)
     }
 
@@ -29,7 +33,14 @@ final class BuildScope {
 
     /// Creates an effect (it runs once now) that lives until `dispose()`.
     func effect(_ body: @escaping () -> Void) {
-        effects.append(Effect(nil, body))
+        if let runCounter {
+            effects.append(Effect(nil) {
+                runCounter.count += 1
+                body()
+            })
+        } else {
+            effects.append(Effect(nil, body))
+        }
     }
 
     /// Cancels every effect; their handles stay until `release()`, so that freeing the
