@@ -127,11 +127,11 @@ public final class Signal<Value>: ReactiveNode {
     @inlinable
     public var value: Value {
         // Always inlined: a read site that calls the accessor instead retains the node
-        // around the call (see `Graph.PlainRead`).
+        // around the call (see `Graph.CursorStep`).
         @inline(__always) get {
-            if let plain = Graph.plainRead(ofSource: self) {
+            if let step = Graph.readInPlace(ofSource: self) {
                 let value = storage
-                plain.commit()
+                step.apply()
                 return value
             }
             return Signal.valueReadThroughEngine(.passUnretained(self))
@@ -161,7 +161,7 @@ public final class Signal<Value>: ReactiveNode {
     @inlinable
     @inline(never)
     static func valueReadThroughEngine(_ node: Unmanaged<Signal>) -> Value {
-        Graph.didReadNeedingLink(Unmanaged<ReactiveNode>.fromOpaque(node.toOpaque()))
+        engineRecordNewRead(Unmanaged<ReactiveNode>.fromOpaque(node.toOpaque()))
         return node._withUnsafeGuaranteedRef { $0.storage }
     }
 
@@ -286,8 +286,8 @@ public final class Signal<Value>: ReactiveNode {
     }
 
     @usableFromInline
-    override func resolveLoggedWrite(_ runtime: RuntimeRef) {
-        Graph.resolve(self, logEntry.unsafelyUnwrapped, runtime)
+    override func propagateLoggedWrite(_ runtime: RuntimeRef) {
+        Graph.propagateLogEntry(self, logEntry.unsafelyUnwrapped, runtime)
     }
 
     @usableFromInline

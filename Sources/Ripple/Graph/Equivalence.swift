@@ -24,7 +24,7 @@ enum Equivalence<Value> {
     /// `==` called directly for the standard library's most common value types, whose
     /// built-in rule is always `==`; nil for other types. Specialized for a concrete
     /// type this folds into the one comparison, where the rule's class method costs two
-    /// indirect calls (about 29 instructions for an `Int`).
+    /// indirect calls.
     @inlinable
     @inline(__always)
     static func standardEqual(_ old: Value, _ new: Value) -> Bool? {

@@ -29,7 +29,7 @@ extension Graph {
         while true {
             // What the last effect body wrote propagates first, queueing its readers.
             if !runtime.pointee.log.isEmpty {
-                resolveBatchLog(runtime)
+                propagateBatchLog(runtime)
             }
             guard let entry = runtime.pointee.queue.popFirst() else { return }
             // Unowned on purpose: an effect keeps itself alive only while its body runs

@@ -94,7 +94,6 @@ extension Graph {
         _ node: DependentNode, _ runtime: RuntimeRef, onlySubscriberKnown: Bool = false
     ) -> Bool {
         assert(node.flags.contains(.computed), "only computeds recompute")
-        if node.flags.contains(.inert) { return false }
         let update = unsafeDowncast(node, to: ComputedNode.self).update
         guard update(node, runtime) else { return false }
         if let subs = node.subs, !onlySubscriberKnown || subs.pointee.nextSub != nil {

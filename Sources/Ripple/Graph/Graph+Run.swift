@@ -2,6 +2,8 @@ extension Graph {
     // MARK: The run context
 
     /// Starts a run in `context`; returns the context it interrupts, for ``exitRun(_:_:)``.
+    /// Effects, tracking scopes, cleanups and `onChange` runs go through here; a
+    /// computed's run saves less (``beginComputing(_:_:)``).
     @inlinable
     @inline(__always)
     static func enterRun(_ context: RunContext, _ runtime: RuntimeRef) -> RunContext {
@@ -66,28 +68,43 @@ extension Graph {
 
     // MARK: A computed's run
 
-    /// Starts a computed's run: its reads become its dependencies. The effect whose body
-    /// is running stays recorded: with `computeDepth` above zero nothing treats it as
-    /// the body's (no adoption, no `onCleanup`).
-    @inlinable
-    @inline(__always)
-    static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> RunContext {
-        let outer = runtime.pointee.run
-        runtime.pointee.run = RunContext(
-            activeSub: .passUnretained(node), runningEffect: outer.runningEffect, computeDepth: outer.computeDepth &+ 1
-        )
-        // No release hold of its own: a computed recomputes only inside a walk or a
-        // flush, which hold releases back already.
-        assert(runtime.pointee.releaseHolds > 0, "a computed recomputes only inside a walk or a flush")
-        beginTracking(node, runtime)
-        return outer
+    /// What a computed's run replaces. Recomputes are the hot path, and a computed's
+    /// run changes only the recording subscriber and the cursor, and deepens the
+    /// compute depth: just those are saved and restored. The effect whose body is
+    /// running stays recorded; with `computeDepth` above zero nothing treats it as the
+    /// body's (no adoption, no `onCleanup`).
+    @usableFromInline
+    struct ComputedRun {
+        @usableFromInline let outerSub: Unmanaged<DependentNode>?
+        @usableFromInline let outerCursor: LinkPointer?
+
+        @inlinable
+        init(outerSub: Unmanaged<DependentNode>?, outerCursor: LinkPointer?) {
+            self.outerSub = outerSub
+            self.outerCursor = outerCursor
+        }
     }
 
     @inlinable
     @inline(__always)
-    static func endComputing(_ node: DependentNode, _ outer: RunContext, _ runtime: RuntimeRef) {
+    static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> ComputedRun {
+        let run = ComputedRun(outerSub: runtime.pointee.run.activeSub, outerCursor: runtime.pointee.run.cursor)
+        runtime.pointee.run.activeSub = .passUnretained(node)
+        runtime.pointee.run.computeDepth &+= 1
+        // No release hold of its own: a computed recomputes only inside a walk or a
+        // flush, which hold releases back already.
+        assert(runtime.pointee.releaseHolds > 0, "a computed recomputes only inside a walk or a flush")
+        beginTracking(node, runtime)
+        return run
+    }
+
+    @inlinable
+    @inline(__always)
+    static func endComputing(_ node: DependentNode, _ run: ComputedRun, _ runtime: RuntimeRef) {
+        runtime.pointee.run.computeDepth &-= 1
+        runtime.pointee.run.activeSub = run.outerSub
         endTracking(node, runtime)
-        runtime.pointee.run = outer
+        runtime.pointee.run.cursor = run.outerCursor
     }
 
     // MARK: Not tracking

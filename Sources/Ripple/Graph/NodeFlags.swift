@@ -50,8 +50,8 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var visited: NodeFlags { NodeFlags(rawValue: 1 << 14) }
     /// A watcher that asked to be called once the flush has ended.
     @inlinable static var awaitsFlushEnd: NodeFlags { NodeFlags(rawValue: 1 << 15) }
-    /// A computed that keeps its last value for good: it never recomputes (a derived
-    /// property whose model is gone).
+    /// A computed that keeps its last value for good: its update changes nothing (a
+    /// derived property whose model is gone).
     @inlinable static var inert: NodeFlags { NodeFlags(rawValue: 1 << 19) }
 
     // Effects.

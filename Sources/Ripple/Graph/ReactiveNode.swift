@@ -28,7 +28,7 @@ public class ReactiveNode {
 
     /// Propagates a logged source's batched change now. Sources override it.
     @usableFromInline
-    func resolveLoggedWrite(_ runtime: RuntimeRef) {}
+    func propagateLoggedWrite(_ runtime: RuntimeRef) {}
 
     /// Drops a logged source's entry without propagating it (the source is dying).
     @usableFromInline

@@ -236,11 +236,11 @@ public struct Tracked<Value> {
             guard Runtime.isTracking else { return value }
             let signal = Signal(value, equivalence: .rule(rule))
             storage = .observed(signal)
-            Graph.didRead(.passUnretained(signal))
+            engineRecordRead(.passUnretained(signal))
             return value
         case .observed(let signal):
             let value = signal.storage
-            if Runtime.isTracking { Graph.didRead(.passUnretained(signal)) }
+            if Runtime.isTracking { engineRecordRead(.passUnretained(signal)) }
             return value
         case .bridged(let signal, let watcher):
             return Tracked.readBridged(signal, watcher)
@@ -291,7 +291,7 @@ public struct Tracked<Value> {
             if case .observed(let signal) = model[keyPath: storageKeyPath].storage {
                 // Read first, then record: the signal needs no retain across the call.
                 let value = signal.storage
-                if Runtime.isTracking { Graph.didRead(.passUnretained(signal)) }
+                if Runtime.isTracking { engineRecordRead(.passUnretained(signal)) }
                 return value
             }
             if !Runtime.isTracking, case .unobserved(let value, _) = model[keyPath: storageKeyPath].storage {

@@ -19,11 +19,9 @@
 
 /// The size of a link; the Swift side checks it against `MemoryLayout<Link>.size`.
 #define RIPPLE_LINK_SIZE 40
-/// How many free links a thread's cache holds before it spills half to the heap.
-/// Measured: 128 made a tracking scope over 1,000 properties 15% slower (its links
-/// no longer fit); 1,024 gave back part of the locality after other graphs had come
-/// and gone. A cached link keeps its slab alive: after a million-node graph is
-/// dropped, 512 cached links hold about 20 slabs (8 MB would be the worst case).
+/// How many free links a thread's cache holds before it spills half to the heap:
+/// enough for a large tracking scope's links to be reused in place, few enough that
+/// the slabs cached links keep alive after a big graph is dropped stay a handful.
 #define RIPPLE_LINK_CACHE_LIMIT 512
 
 /// A thread's free links, singly linked through each link's first word.

@@ -1,14 +1,3 @@
-/// The engine: free-standing operations over nodes and links, split by phase.
-///
-/// Every operation takes the runtime pointer from its caller, which fetched it once.
-@usableFromInline
-enum Graph {}
-
-// Safety: the tombstone is never mutated after initialization. It has no subscribers
-// (nothing links to it; unlinking skips it) and propagation never reaches it, so
-// threads only ever read its flags.
-nonisolated(unsafe) let tombstone = ReactiveNode(flags: [.source, .tombstone])
-
 extension Graph {
     /// Records that the running `sub` (the runtime's `activeSub`) read `dep`.
     ///
@@ -23,8 +12,8 @@ extension Graph {
     /// closures, which inline.
     @inline(__always)
     static func link(_ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) {
-        if let plain = plainLink(toID: dep.toOpaque(), sub, runtime) {
-            plain.commit()
+        if let step = existingLink(toID: dep.toOpaque(), sub, runtime) {
+            step.apply()
             return
         }
         linkSlowly(dep, sub, runtime)
@@ -279,17 +268,5 @@ extension Graph {
             runtime.pointee.queue.remove(node)
         }
         unlinkAll(node, runtime)
-    }
-}
-
-// MARK: Misuse
-
-extension Graph {
-    static func cycleDetected() -> Never {
-        fatalError("""
-            Ripple: cycle detected: a Computed depends on itself, directly or through other \
-            computeds. Break the cycle: read one side with peek() or inside untracked { }, or \
-            move the value into a Signal.
-            """)
     }
 }

@@ -1,0 +1,214 @@
+/// The entry points the public node types call from their inlinable read accessors.
+///
+/// A read that a recording run already made in the same place last time needs no
+/// call: the accessor checks, with loads only, that the run's next link points at the
+/// node (``readInPlace(ofSource:)``), reads the value, and then moves the cursor
+/// (``CursorStep/apply()``). Everything else goes through one out-of-line, non-generic
+/// function, a stable symbol in profiles. Those are free functions: a static method
+/// called from code inlined into another module goes through a thunk that drops its
+/// unused metatype argument.
+extension Graph {
+    /// What a read needs from the engine when it needs no call: at most, the recording
+    /// run's cursor steps onto the link its last run made to the node.
+    ///
+    /// It is applied after the value is read, and stores nothing before: a caller
+    /// holding the node at +0 (an element of an array) then needs no retain around the
+    /// read, which in Swift costs more than the read itself.
+    @usableFromInline
+    struct CursorStep {
+        @usableFromInline let runtime: RuntimeRef?
+        @usableFromInline let link: LinkPointer?
+        @usableFromInline let parity: Bool
+
+        @inlinable
+        init(runtime: RuntimeRef?, link: LinkPointer?, parity: Bool) {
+            self.runtime = runtime
+            self.link = link
+            self.parity = parity
+        }
+
+        /// A read that records nothing, or whose link the cursor is already on.
+        @inlinable static var nothing: CursorStep { CursorStep(runtime: nil, link: nil, parity: false) }
+
+        @inlinable
+        @inline(__always)
+        func apply() {
+            if let runtime, let link {
+                link.pointee.parity = parity
+                runtime.pointee.run.cursor = link
+            }
+        }
+    }
+
+    /// A read of the source `node` that needs no call, or nil: a recording run must be
+    /// re-reading what its last run read, and `node` must have no write waiting in the
+    /// batch log.
+    @inlinable
+    @inline(__always)
+    static func readInPlace(ofSource node: ReactiveNode) -> CursorStep? {
+        guard let runtime = Runtime.existing, runtime.pointee.run.activeSub != nil else { return .nothing }
+        if node.flags.contains(.logged) { return nil }
+        return existingLink(to: node, runtime)
+    }
+
+    /// A read of the computed `node` that needs no call, or nil: nothing may be logged
+    /// in an open batch, `node` must be current, and a recording run must be re-reading
+    /// what its last run read.
+    @inlinable
+    @inline(__always)
+    static func readInPlace(ofComputed node: DependentNode) -> CursorStep? {
+        guard let runtime = Runtime.existing, runtime.pointee.log.isEmpty,
+              node.flags.isDisjoint(with: .needsValidation)
+        else { return nil }
+        return existingLink(to: node, runtime)
+    }
+
+    /// The step onto the recording run's link to `dep` when it already has one in
+    /// place: the run re-reads what its last run read, in the same order (the next link
+    /// after the cursor points at `dep`, or the cursor's own link does: `dep` read twice
+    /// in a row), or this run read `dep` before, with other reads in between. Nil when
+    /// the read needs a new or moved link.
+    @inlinable
+    @inline(__always)
+    static func existingLink(to dep: ReactiveNode, _ runtime: RuntimeRef) -> CursorStep? {
+        guard let sub = runtime.pointee.run.activeSub else { return .nothing }
+        return existingLink(toID: Unmanaged.passUnretained(dep).toOpaque(), sub, runtime)
+    }
+
+    /// ``existingLink(to:_:)`` for the node whose identity is `depID`, read by `sub`.
+    @inlinable
+    @inline(__always)
+    static func existingLink(
+        toID depID: UnsafeMutableRawPointer, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef
+    ) -> CursorStep? {
+        let next: LinkPointer?
+        if let cursor = runtime.pointee.run.cursor {
+            if cursor.pointee.dep.toOpaque() == depID { return .nothing }
+            next = cursor.pointee.nextDep
+        } else {
+            next = sub._withUnsafeGuaranteedRef { $0.deps }
+        }
+        guard let next, next.pointee.dep.toOpaque() == depID else {
+            return engineReadThisRun(.fromOpaque(depID), by: sub) ? .nothing : nil
+        }
+        return CursorStep(runtime: runtime, link: next, parity: sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) })
+    }
+
+    /// Records that the recording run, if any, read `source`. The body of the source
+    /// read entry points, inlined into each; it reaches into the unmanaged node only in
+    /// small closures, which inline, so that a caller holding it at +0 needs no retain.
+    ///
+    /// - Parameter inPlaceRuledOut: the accessor has already looked for the link in
+    ///   place (``existingLink(to:_:)``), so an unlogged read goes straight to making
+    ///   or moving one.
+    @inline(__always)
+    static func recordRead(of source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef, inPlaceRuledOut: Bool = false) {
+        guard let sub = runtime.pointee.run.activeSub else { return }
+        if source._withUnsafeGuaranteedRef({ $0.flags.contains(.logged) }) {
+            propagateBeforeRead(source, runtime)
+            link(source, sub, runtime)
+        } else if inPlaceRuledOut {
+            relinkOrLinkNew(source, sub, runtime)
+        } else {
+            link(source, sub, runtime)
+        }
+    }
+
+    /// Written in this batch: the subscribers `source` has now learn of the change
+    /// before the reader, who sees the new value, joins them. Destroying the saved
+    /// value may run user code, and the reader may hold `source` at +0: held until the
+    /// run's operation ends.
+    @inline(never)
+    static func propagateBeforeRead(_ source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef) {
+        _ = source.retain()
+        runtime.pointee.retire(source)
+        source._withUnsafeGuaranteedRef { $0.propagateLoggedWrite(runtime) }
+    }
+
+    /// The recording run's link to `node`, if it has one in place that owns the node.
+    /// Nil when no run records, or a scope does (its links own nothing).
+    @inline(__always)
+    static func owningLink(to node: ReactiveNode, _ runtime: RuntimeRef) -> CursorStep? {
+        guard let sub = runtime.pointee.run.activeSub,
+              !sub._withUnsafeGuaranteedRef({ $0.flags.contains(.ownsNoLinks) })
+        else { return nil }
+        return existingLink(to: node, runtime)
+    }
+
+    /// Brings `node` up to date before it is read: the open batch's writes propagate
+    /// first, then the node revalidates if it must.
+    @inline(__always)
+    static func validate(_ node: DependentNode, _ runtime: RuntimeRef) {
+        if !runtime.pointee.log.isEmpty {
+            propagateBatchLog(runtime)
+        }
+        if !node.flags.isDisjoint(with: .needsValidation) {
+            if !node.flags.isDisjoint(with: [.running, .checking]) { cycleDetected() }
+            if node.flags.contains(.detached) { reattach(node, runtime) }
+            if !node.flags.isDisjoint(with: .stale) { bringUpToDate(node, runtime) }
+        }
+    }
+}
+
+// MARK: Out-of-line entry points
+
+/// A source was read: if a run is recording, it now depends on `source`.
+@usableFromInline
+@inline(never)
+func engineRecordRead(_ source: Unmanaged<ReactiveNode>) {
+    Graph.recordRead(of: source, Runtime.current)
+}
+
+/// A source was read whose accessor found no link in place (or found it logged).
+@usableFromInline
+@inline(never)
+func engineRecordNewRead(_ source: Unmanaged<ReactiveNode>) {
+    Graph.recordRead(of: source, Runtime.current, inPlaceRuledOut: true)
+}
+
+/// Whether the current run of `sub` already read `dep`: then its link is the last of
+/// `dep`'s subscribers and carries the run's parity. It only reads memory, which lets a
+/// caller holding `dep` at +0 call it without a retain.
+@usableFromInline
+@inline(never)
+@_effects(readonly)
+func engineReadThisRun(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<DependentNode>) -> Bool {
+    guard let head = dep._withUnsafeGuaranteedRef({ $0.subs }) else { return false }
+    let tail = head.pointee.prevSub
+    return tail.pointee.sub.toOpaque() == sub.toOpaque()
+        && tail.pointee.parity == sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
+}
+
+/// A computed is about to be read: brings it up to date, then records the dependency.
+///
+/// The caller may hold `node` at +0, and bringing it up to date runs user code, which
+/// could release it. A link from the recording run keeps it alive through that (links
+/// go only when their run ends or their subscriber is disposed, and the release waits
+/// for the run's operation to end). Without one the node is retained here; returns
+/// whether it was, and the caller then releases it once it has read the value.
+@usableFromInline
+@inline(never)
+func enginePrepareRead(_ node: Unmanaged<DependentNode>) -> Bool {
+    node._withUnsafeGuaranteedRef { node in
+        let runtime = Runtime.current
+        // The run's own link, found once: it both holds the node and is the link the
+        // read confirms. Bringing the node up to date runs other runs, which restore
+        // the cursor, so the link found stays the one to confirm.
+        let owningLink = Graph.owningLink(to: node, runtime)
+        if owningLink == nil { _ = Unmanaged.passUnretained(node).retain() }
+        Graph.validate(node, runtime)
+        if let owningLink {
+            owningLink.apply()
+        } else if let sub = runtime.pointee.run.activeSub {
+            Graph.link(.passUnretained(node), sub, runtime)
+        }
+        return owningLink == nil
+    }
+}
+
+/// A computed is about to be read without tracking: brings it up to date.
+@usableFromInline
+@inline(never)
+func enginePreparePeek(_ node: DependentNode) {
+    Graph.validate(node, Runtime.current)
+}
