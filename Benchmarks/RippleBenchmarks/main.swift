@@ -154,6 +154,13 @@ if !selectedSteadyState.isEmpty {
     report.append(("steady_state", measurementsJSON(runMeasurements(selectedSteadyState, mode))))
 }
 
+let selectedInterop = interopCases.filter { matches($0.function, options) }
+if !selectedInterop.isEmpty {
+    print("\n## Following @Observable models: what trackObservable costs\n")
+    flushOutput()
+    report.append(("interop", measurementsJSON(runMeasurements(selectedInterop, mode))))
+}
+
 let selectedScale = scaleCases.filter { matches($0.function, options) }
 if !selectedScale.isEmpty {
     print("\n## Scale: a write costs what it affects, not the graph's size\n")

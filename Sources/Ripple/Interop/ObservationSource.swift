@@ -25,8 +25,15 @@ final class ObservationSource: ReactiveNode {
     private var current: ObservationRegistration?
     /// Registrations whose change has been announced and not yet stored.
     private var changing: [ObservationRegistration] = []
+    /// What the source's registrations read so that they can be cancelled, reused from
+    /// one registration to the next; a registration whose change is being stored keeps
+    /// its own, and the source takes a new one.
+    private var canceller = RegistrationCanceller()
+    /// Where the graph lives, decided when the source is made.
+    private let owner: GraphOwner
 
-    init() {
+    init(_ runtime: RuntimeRef) {
+        owner = .current(runtime)
         super.init(flags: .source)
     }
 
@@ -49,7 +56,7 @@ final class ObservationSource: ReactiveNode {
         if let next, let reused = next.pointee.dep.takeUnretainedValue() as? ObservationSource {
             return reused
         }
-        let source = ObservationSource()
+        let source = ObservationSource(runtime)
         sub._withUnsafeGuaranteedRef { sub in
             // A tracking scope's links own nothing: the scope keeps its sources.
             if sub.flags.contains(.ownsNoLinks) {
@@ -59,16 +66,16 @@ final class ObservationSource: ReactiveNode {
         return source
     }
 
-    /// Registers the reads of `read` with Observation, then retires the registration of
-    /// the run before (unless its change is being stored: that one ends at its `didSet`).
+    /// Retires the registration of the run before (unless its change is being stored:
+    /// that one ends at its `didSet`), then registers the reads of `read`. A change
+    /// between the two is in the value `read` returns.
     private func register<T>(_ read: () -> T, _ runtime: RuntimeRef) -> T {
-        let registration = ObservationRegistration(source: self, owner: .current(runtime))
-        let value = registration.track(read)
         if let previous = current, !changing.contains(where: { $0 === previous }) {
             previous.cancel()
         }
+        let registration = ObservationRegistration(source: self, owner: owner, canceller: canceller)
         current = registration
-        return value
+        return registration.track(read)
     }
 
     /// Observation is about to store a new value of something the block read: the
@@ -77,6 +84,9 @@ final class ObservationSource: ReactiveNode {
         if runtime.pointee.run.computeDepth > 0 { Graph.writeInsideComputed() }
         version &+= 1
         changing.append(registration)
+        if registration.canceller === canceller {
+            canceller = RegistrationCanceller()
+        }
         Graph.propagate(from: self, .dirty, runtime)
     }
 
@@ -144,13 +154,18 @@ final class ObservationRegistration: Sendable {
 
     private let state: Mutex<State>
     private let owner: GraphOwner
-    private let canceller = RegistrationCanceller()
+    /// The private registrar this registration reads; changing it cancels it.
+    let canceller: RegistrationCanceller
     /// Whether Observation will report the change only before it is stored.
     private let announcesOnly: Bool
+    /// Whether Observation has called a `didSet` hook in this process: until it has,
+    /// every change also schedules the public path's end of it.
+    private static let didSetSeen = Atomic<Bool>(false)
 
-    init(source: ObservationSource, owner: GraphOwner) {
+    init(source: ObservationSource, owner: GraphOwner, canceller: RegistrationCanceller) {
         state = Mutex(State(source: SourceReference(node: .passUnretained(source))))
         self.owner = owner
+        self.canceller = canceller
         announcesOnly = Self.publicPathOnly
         Self.live.add(1, ordering: .relaxed)
     }
@@ -214,6 +229,7 @@ final class ObservationRegistration: Sendable {
         }
         // One change is all a registration reports: the next run registers again.
         tracking.cancel()
+        Self.didSetSeen.store(true, ordering: .relaxed)
         if first { deliver(afterStore: true) }
     }
 
@@ -227,7 +243,9 @@ final class ObservationRegistration: Sendable {
                     source.didChange(self, runtime)
                 } else {
                     source.willChange(self, runtime)
-                    scheduleFallback()
+                    if announcesOnly || !Self.didSetSeen.load(ordering: .relaxed) {
+                        scheduleFallback()
+                    }
                 }
             }
             return
