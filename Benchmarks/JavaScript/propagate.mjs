@@ -1,4 +1,4 @@
-// The propagate shape (BENCHMARKS.md) against alien-signals, as
+// The propagate shape against alien-signals, as
 // Benchmarks/RippleBenchmarks/FamilyB/Propagate.swift: one signal, `w` chains of `h`
 // computeds, an effect at each tail; one operation is an unbatched `src = src + 1`.
 

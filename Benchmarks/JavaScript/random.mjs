@@ -41,7 +41,7 @@ export function pseudoRandom(seed = "seed") {
   };
 }
 
-/** Fails the run if the generator's first outputs differ from BENCHMARKS.md's. */
+/** Fails the run if the generator's first outputs differ from the reference harness's. */
 export function checkPseudoRandom(checkEqual) {
   const random = pseudoRandom();
   const first = [random(), random(), random(), random()];

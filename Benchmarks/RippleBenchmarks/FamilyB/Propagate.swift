@@ -1,6 +1,6 @@
 import Ripple
 
-// The propagate shape (BENCHMARKS.md): one signal, `w` chains of `h` computeds, an
+// The propagate shape: one signal, `w` chains of `h` computeds, an
 // effect at each tail; one operation is an unbatched `src = src + 1`. It isolates the
 // engine's per-node cost from any benchmark-adapter overhead on either side.
 
