@@ -34,7 +34,7 @@ public class EffectNode: WatcherNode {
         let site: StaticString = file.hasPointerRepresentation ? file : "(unknown file)"
         self.fileStart = site.utf8Start
         self.line = UInt32(clamping: line)
-        super.init(flags: .dirty)
+        super.init(flags: [.effect, .dirty])
         let runtime = Runtime.current
         runtime.pointee.batchDepth &+= 1
         if let parent = runtime.pointee.bodyRunningEffect {
@@ -110,7 +110,6 @@ public class EffectNode: WatcherNode {
     /// this one); an effect only pending checks its dependencies before running.
     /// Nothing retains the effect here: user code may release its last handle, and the
     /// run must see that happen (`execute`).
-    @inline(__always)
     final func runInFlush(_ runtime: RuntimeRef) {
         if parent != nil {
             Graph.runQueuedAncestors(of: self, runtime)
@@ -274,7 +273,7 @@ extension Graph {
             runCleanups(of: effect, runtime)
         }
         unlinkAll(effect, runtime)
-        effect.flags = effect.flags.intersection([.watcher, .queued]).union(.disposed)
+        effect.flags = effect.flags.intersection([.watcher, .effect, .queued]).union(.disposed)
     }
 
     /// Disposes the children an effect created in its last run, most recent first,

@@ -1,3 +1,5 @@
+internal import RippleThreadLocal
+
 extension Graph {
     /// Runs queued effects and tracking scopes until the graph settles, then calls the
     /// watchers that asked to run once it is over.
@@ -38,14 +40,21 @@ extension Graph {
         }
     }
 
-    /// Gives a queued watcher its turn. Through `Unmanaged`, so that no build retains
-    /// it: its run may release the last handle, and must see that happen (`execute`).
+    /// Gives a queued watcher its turn. Effects, the bulk of the queue, run directly
+    /// unless an ambient context (an environment scope) may need shutting out, which
+    /// their own `runQueued` does. Through `Unmanaged`, so that no build retains the
+    /// node: its run may release the last handle, and must see that happen (`execute`).
     @inline(__always)
     static func runIfStillQueued(_ node: DependentNode, _ runtime: RuntimeRef) {
-        guard node.flags.contains(.queued) else { return }
-        assert(node.flags.contains(.watcher), "only watchers are queued")
-        Unmanaged<WatcherNode>.fromOpaque(Unmanaged.passUnretained(node).toOpaque())
-            ._withUnsafeGuaranteedRef { $0.runQueued(runtime) }
+        let flags = node.flags
+        guard flags.contains(.queued) else { return }
+        assert(flags.contains(.watcher), "only watchers are queued")
+        let entry = Unmanaged.passUnretained(node).toOpaque()
+        if flags.contains(.effect), ripple_environment_used_get() == 0 {
+            Unmanaged<EffectNode>.fromOpaque(entry)._withUnsafeGuaranteedRef { $0.runInFlush(runtime) }
+        } else {
+            Unmanaged<WatcherNode>.fromOpaque(entry)._withUnsafeGuaranteedRef { $0.runQueued(runtime) }
+        }
     }
 
     /// Has `watcher` called (``WatcherNode/runAfterFlush()``) once the current flush has

@@ -18,6 +18,9 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var computed: NodeFlags { NodeFlags(rawValue: 1 << 1) }
     /// A node the flush runs (``WatcherNode``): an effect, a tracking scope, a watcher.
     @inlinable static var watcher: NodeFlags { NodeFlags(rawValue: 1 << 2) }
+    /// An effect (``EffectNode``): the flush runs it directly, without the dispatch
+    /// other watchers take.
+    @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 20) }
     /// A subscriber whose links own nothing (``ScopeNode``): a dependency that dies
     /// tells it instead.
     @inlinable static var ownsNoLinks: NodeFlags { NodeFlags(rawValue: 1 << 3) }
