@@ -48,7 +48,8 @@
 /// retired instead, and released one at a time once it is over, so a long chain tears
 /// down without recursion (``ReleaseDrain``).
 ///
-/// **Flags.** Kind: `source`, `computed`, `watcher`, `ownsNoLinks`, `tombstone`.
+/// **Flags.** Kind: `source`, `computed`, `watcher` (with `effect` for effects, which
+/// the flush runs directly), `ownsNoLinks`, `tombstone`.
 /// Propagation: `dirty`, `pending`, `running`, `queued`, `parity`, `checking` (on a
 /// revalidation path; also a cycle guard), `detached`, `visited` (a reattaching walk),
 /// `logged` (a write in the batch log). Lifetime: `disposed`, `inert`,
