@@ -55,7 +55,8 @@ public final class Effect: EffectNode {
     }
 
     /// Stops the effect: disposes its children, runs its cleanups, and releases what it
-    /// depends on. Calling it again does nothing.
+    /// depends on and its body, with everything the body captured. Calling it again
+    /// does nothing.
     ///
     /// ```swift
     /// let ticks = Signal(0)

@@ -4,7 +4,9 @@
 /// Public only because ``Effect`` inherits from it; it has no public members.
 @_documentation(visibility: internal)
 public class EffectNode: WatcherNode {
-    let body: () -> Void
+    /// Emptied when the effect is disposed, so that a cancelled effect no longer keeps
+    /// its captures (often a cycle back to its own handle) alive.
+    @exclusivity(unchecked) var body: () -> Void
     /// What few effects have: a name, cleanups, children. Allocated on first need.
     @exclusivity(unchecked) var extras: EffectExtras?
     /// The effect that created this one during its run, if any; unowned (the parent owns
@@ -58,14 +60,15 @@ public class EffectNode: WatcherNode {
             // Its own body, cleanup or child released the last handle during its run:
             // the run stops tracking into it and, once back, stops touching it.
             Graph.releasedWhileExecuting(self, runtime)
+            // The body may still be running: its captures live until the next drain.
+            runtime.pointee.retire(closure: body)
+            body = {}
         }
         if !flags.contains(.disposed) {
             runtime.pointee.batchDepth &+= 1
             Graph.dispose(self, runtime)
             Graph.endBatch(runtime)
         }
-        // The body may still be running: its captures live until the next drain.
-        runtime.pointee.retire(closure: body)
     }
 
     var displayName: String {
@@ -274,6 +277,9 @@ extension Graph {
         }
         unlinkAll(effect, runtime)
         effect.flags = effect.flags.intersection([.watcher, .effect, .queued]).union(.disposed)
+        // Released at the next drain: the captures' deinits must not run inside the graph.
+        runtime.pointee.retire(closure: effect.body)
+        effect.body = {}
     }
 
     /// Disposes the children an effect created in its last run, most recent first,

@@ -760,7 +760,10 @@ final class Interpreter {
     private func reachable() -> Set<Int> {
         var alive = Set<Int>()
         var pending = Array(handles.keys)
-        for record in effects where record.isOwned { pending += record.plan.allInputs + record.extraCaptures }
+        // Cancelling an effect releases its closure, and so what the closure captured.
+        for record in effects where record.isOwned && !record.cancelled {
+            pending += record.plan.allInputs + record.extraCaptures
+        }
         for record in scopes where record.armed { pending += record.plan.allInputs }
         while let id = pending.popLast() {
             guard alive.insert(id).inserted else { continue }

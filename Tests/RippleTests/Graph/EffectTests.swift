@@ -4,30 +4,6 @@ import CMallocStats
 
 /// `Effect`: when it runs, in which order, what it owns, and how it is torn down.
 @Suite struct EffectTests {
-    @Test func `an effect cancelled by a computed during its pre-run check never runs`() {
-        let source = Signal(0)
-        var effect: Effect?
-        var runs = 0
-        let gate = Computed { () -> Int in
-            let value = source.value
-            if value == 2 { effect?.cancel() }
-            return value
-        }
-        effect = Effect { _ = gate.value; runs += 1 }
-        var siblingSaw: [Int] = []
-        let sibling = Effect { siblingSaw.append(gate.value) }
-        source.value = 1
-        #expect(runs == 2)
-        source.value = 2                  // the effect's check recomputes gate, which cancels it
-        #expect(runs == 2)
-        #expect(effect?.isCancelled == true)
-        #expect(siblingSaw == [0, 1, 2])  // the sibling in the same flush still runs, fresh
-        source.value = 3
-        #expect(runs == 2)
-        #expect(siblingSaw == [0, 1, 2, 3])
-        sibling.cancel()
-    }
-
     final class WeakEffect {
         weak var effect: Effect?
         init(_ effect: Effect) { self.effect = effect }
@@ -458,6 +434,65 @@ import CMallocStats
         #expect(cancelled?.isCancelled == true)
         killer.cancel()
         survivor.cancel()
+    }
+
+    @Test func `an effect cancelled by a computed during its pre-run check never runs`() {
+        let source = Signal(0)
+        var effect: Effect?
+        var runs = 0
+        let gate = Computed { () -> Int in
+            let value = source.value
+            if value == 2 { effect?.cancel() }
+            return value
+        }
+        effect = Effect { _ = gate.value; runs += 1 }
+        var siblingSaw: [Int] = []
+        let sibling = Effect { siblingSaw.append(gate.value) }
+        source.value = 1
+        #expect(runs == 2)
+        source.value = 2                  // the effect's check recomputes gate, which cancels it
+        #expect(runs == 2)
+        #expect(effect?.isCancelled == true)
+        #expect(siblingSaw == [0, 1, 2])  // the sibling in the same flush still runs, fresh
+        source.value = 3
+        #expect(runs == 2)
+        #expect(siblingSaw == [0, 1, 2, 3])
+        sibling.cancel()
+    }
+
+    @Test func `a cancelled effect releases what its body captured`() {
+        final class Probe {}
+        let input = Signal(0)
+        weak var probe: Probe?
+        let effect: Effect = {
+            let captured = Probe()
+            probe = captured
+            return Effect { _ = captured; _ = input.value }
+        }()
+        #expect(probe != nil)
+        effect.cancel()
+        #expect(probe == nil)
+        #expect(effect.isCancelled)
+    }
+
+    @Test func `an effect that cancels itself through a captured handle frees itself`() {
+        let input = Signal(0)
+        var runs = 0
+        weak var released: Effect?
+        do {
+            var handle: Effect?       // the body captures the handle: a cycle, until cancel
+            handle = Effect {
+                runs += 1
+                if input.value == 1 { handle?.cancel() }
+            }
+            released = handle
+        }
+        #expect(released != nil)
+        input.value = 1
+        #expect(released == nil)
+        input.value = 2
+        #expect(runs == 2)
+        #expect(input.subs == nil)
     }
 
     // MARK: Ownership

@@ -62,9 +62,10 @@ final class ContinuousObserver {
 
     private func arm() {
         let counter = notifications
-        withObservationTracking(read) {
+        // Weakly: the model's registrar holds this closure until the next change.
+        withObservationTracking(read) { [weak self] in
             counter.increment()
-            MainActor.assumeIsolated { self.arm() }
+            MainActor.assumeIsolated { self?.arm() }
         }
     }
 }
