@@ -145,12 +145,8 @@ final class ObservationRegistration: Sendable {
         var stored = false
     }
 
-    /// Registrations alive in the process, for tests of their bound.
-    static let live = Atomic<Int>(0)
-
-    /// Registers through the public `withObservationTracking(_:onChange:)` alone,
-    /// without the `didSet` hook: how the public path is tested.
-    @TaskLocal static var publicPathOnly = false
+    /// What a test asks of the registrations its task makes; nil outside tests.
+    @TaskLocal static var probe: RegistrationProbe?
 
     private let state: Mutex<State>
     private let owner: GraphOwner
@@ -158,6 +154,7 @@ final class ObservationRegistration: Sendable {
     let canceller: RegistrationCanceller
     /// Whether Observation will report the change only before it is stored.
     private let announcesOnly: Bool
+    private let probe: RegistrationProbe?
     /// Whether Observation has called a `didSet` hook in this process: until it has,
     /// every change also schedules the public path's end of it.
     private static let didSetSeen = Atomic<Bool>(false)
@@ -166,12 +163,14 @@ final class ObservationRegistration: Sendable {
         state = Mutex(State(source: SourceReference(node: .passUnretained(source))))
         self.owner = owner
         self.canceller = canceller
-        announcesOnly = Self.publicPathOnly
-        Self.live.add(1, ordering: .relaxed)
+        let probe = Self.probe
+        self.probe = probe
+        announcesOnly = probe?.publicPathOnly ?? false
+        probe?.live.add(1, ordering: .relaxed)
     }
 
     deinit {
-        Self.live.subtract(1, ordering: .relaxed)
+        probe?.live.subtract(1, ordering: .relaxed)
     }
 
     /// Runs `read` and registers what it read, with this registration's canceller.
@@ -326,4 +325,19 @@ final class RegistrationCanceller: Observable, Sendable {
 /// Whether the calling thread is the process's main thread.
 func isMainThread() -> Bool {
     ripple_is_main_thread() != 0
+}
+
+/// Counts the registrations made under it, for tests of their bound: a count per
+/// test, where a process-wide one would see the registrations of tests running
+/// beside it.
+final class RegistrationProbe: Sendable {
+    /// Registers through the public `withObservationTracking(_:onChange:)` alone,
+    /// without the `didSet` hook: how the public path is tested.
+    let publicPathOnly: Bool
+    /// Registrations made under the probe and still alive.
+    let live = Atomic<Int>(0)
+
+    init(publicPathOnly: Bool = false) {
+        self.publicPathOnly = publicPathOnly
+    }
 }

@@ -7,8 +7,10 @@ import Testing
 @Suite struct TrackObservableTests {
     @Test func `outside a run it just returns the value`() {
         let settings = TaxSettings()
-        #expect(trackObservable { settings.taxRate } == 0.2)
-        #expect(ObservationRegistration.live.load(ordering: .relaxed) >= 0)
+        let probe = RegistrationProbe()
+        let rate = ObservationRegistration.$probe.withValue(probe) { trackObservable { settings.taxRate } }
+        #expect(rate == 0.2)
+        #expect(probe.live.load(ordering: .relaxed) == 0)   // nothing to follow it for
     }
 
     @Test func `a derived value recomputes after the followed property changes`() {
@@ -71,12 +73,14 @@ import Testing
             computations += 1
             return useTax.value ? trackObservable { settings.taxRate } : 0
         }
-        let effect = Effect { _ = rate.value }
+        let probe = RegistrationProbe()
+        let effect = ObservationRegistration.$probe.withValue(probe) { Effect { _ = rate.value } }
+        #expect(probe.live.load(ordering: .relaxed) == 1)
         useTax.value = false
         #expect(computations == 2)
+        #expect(probe.live.load(ordering: .relaxed) == 0)   // the branch's registration is gone
         settings.taxRate = 0.9
         #expect(computations == 2)
-        #expect(ObservationRegistration.live.load(ordering: .relaxed) >= 0)
         useTax.value = true
         #expect(rate.value == 0.9)
         settings.taxRate = 0.1
@@ -86,38 +90,40 @@ import Testing
     }
 
     @Test func `registrations stay bounded by the live dependents`() {
-        let before = ObservationRegistration.live.load(ordering: .relaxed)
-        let cart = TaxedCart()
-        let effect = Effect { _ = cart.total }
-        for price in 0..<20_000 {
-            cart.prices[0] = Double(price)
+        let probe = RegistrationProbe()
+        ObservationRegistration.$probe.withValue(probe) {
+            let cart = TaxedCart()
+            let effect = Effect { _ = cart.total }
+            for price in 0..<20_000 {
+                cart.prices[0] = Double(price)
+            }
+            // The one source of `total`: one registration (two at most while a change is stored).
+            #expect((1...2).contains(probe.live.load(ordering: .relaxed)))
+            var runs = 0
+            let counter = Effect { _ = cart.total; runs += 1 }
+            cart.settings.taxRate = 0.5
+            #expect(runs == 2)
+            effect.cancel()
+            counter.cancel()
         }
-        // The one source of `total`: one registration (two at most while a change is stored).
-        #expect(ObservationRegistration.live.load(ordering: .relaxed) - before <= 2)
-        var runs = 0
-        let counter = Effect { _ = cart.total; runs += 1 }
-        cart.settings.taxRate = 0.5
-        #expect(runs == 2)
-        effect.cancel()
-        counter.cancel()
     }
 
     @Test func `a dropped node is released, and its registration with it`() {
-        let before = ObservationRegistration.live.load(ordering: .relaxed)
+        let probe = RegistrationProbe()
         weak var weakCart: TaxedCart?
         weak var weakEffect: Effect?
         let settings = TaxSettings()
-        do {
+        ObservationRegistration.$probe.withValue(probe) {
             let cart = TaxedCart(settings: settings)
             weakCart = cart
             let effect = Effect { _ = cart.total }
             weakEffect = effect
-            #expect(ObservationRegistration.live.load(ordering: .relaxed) > before)
+            #expect(probe.live.load(ordering: .relaxed) == 1)
             effect.cancel()
         }
         #expect(weakCart == nil)
         #expect(weakEffect == nil)
-        #expect(ObservationRegistration.live.load(ordering: .relaxed) == before)
+        #expect(probe.live.load(ordering: .relaxed) == 0)
         settings.taxRate = 0.7                  // nothing left to notify
     }
 
@@ -179,7 +185,7 @@ import Testing
     func `on the public path alone, effects run at the main actor's next turn`() async {
         let cart = TaxedCart()
         var seen: [Double] = []
-        let effect = ObservationRegistration.$publicPathOnly.withValue(true) {
+        let effect = ObservationRegistration.$probe.withValue(RegistrationProbe(publicPathOnly: true)) {
             Effect { seen.append(cart.total) }
         }
         cart.settings.taxRate = 0.5
