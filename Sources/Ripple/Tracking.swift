@@ -213,7 +213,7 @@ final class TrackingScope: ScopeNode {
         // Fired. Dirty, it is left alone by propagation until a run clears the mark.
         armed = false
         flags.formUnion(.dirty)
-        let outer = Graph.enterRun(RunContext(), runtime)
+        // The flush runs it outside any run (`Graph.flush`): nothing to save.
         let outerFired = runtime.pointee.firedScope
         runtime.pointee.firedScope = reusable ? .passUnretained(self) : nil
         // The call owns the closure, moved out of the scope: a `withTracking` in it
@@ -224,7 +224,6 @@ final class TrackingScope: ScopeNode {
         EnvironmentScope.isolatingAmbient { running() }
         let takenOver = reusable && runtime.pointee.firedScope == nil
         runtime.pointee.firedScope = outerFired
-        Graph.exitRun(outer, runtime)
         if !takenOver {
             onChange = running
             dispose(runtime)

@@ -6,7 +6,7 @@
 public class EffectNode: WatcherNode {
     /// Emptied when the effect is disposed, so that a cancelled effect no longer keeps
     /// its captures (often a cycle back to its own handle) alive.
-    @exclusivity(unchecked) var body: () -> Void
+    @exclusivity(unchecked) var body: Body
     /// What few effects have: a name, cleanups, children. Allocated on first need.
     @exclusivity(unchecked) var extras: EffectExtras?
     /// The effect that created this one during its run, if any; unowned (the parent owns
@@ -30,7 +30,7 @@ public class EffectNode: WatcherNode {
     /// Creates the effect and runs `body` once: it belongs to the effect whose body is
     /// running, if any.
     init(name: String?, file: StaticString, line: UInt, body: __owned @escaping () -> Void) {
-        self.body = body
+        self.body = Body(run: body)
         if let name { extras = EffectExtras(name: name) }
         // `#fileID` is always a pointer; a single-scalar literal is not, and names no file.
         let site: StaticString = file.hasPointerRepresentation ? file : "(unknown file)"
@@ -58,17 +58,23 @@ public class EffectNode: WatcherNode {
         let runtime = Runtime.current
         if flags.contains(.executing) {
             // Its own body, cleanup or child released the last handle during its run:
-            // the run stops tracking into it and, once back, stops touching it.
+            // the run stops tracking into it and, once back, stops touching it (the
+            // run holds the body meanwhile, and retires it).
             Graph.releasedWhileExecuting(self, runtime)
-            // The body may still be running: its captures live until the next drain.
-            runtime.pointee.retire(closure: body)
-            body = {}
         }
         if !flags.contains(.disposed) {
             runtime.pointee.batchDepth &+= 1
             Graph.dispose(self, runtime)
             Graph.endBatch(runtime)
         }
+    }
+
+    /// The body, in a struct: `swap` moves it as it is, where it would wrap a bare
+    /// closure in one more reabstraction thunk on every run.
+    struct Body {
+        var run: () -> Void
+
+        static var empty: Body { Body(run: {}) }
     }
 
     var displayName: String {
@@ -196,15 +202,24 @@ extension Graph {
         )
         runtime.pointee.releaseHolds &+= 1
         beginTracking(effect, runtime, setting: .executing)
-        effect.body()
+        // Moved out for the call: called through the stored property, the closure
+        // would be retained and released around every run.
+        var body = EffectNode.Body.empty
+        swap(&body, &effect.body)
+        body.run()
         let released = wasReleased(identity, runtime)
         if !released {
+            swap(&body, &effect.body)
             // No user code runs from here to the end: `.executing` goes with `.running`.
             endTracking(effect, runtime, clearing: .executing)
         }
         runtime.pointee.releaseHolds &-= 1
         exitRun(outer, runtime)
-        if released { return }
+        if released {
+            // Its captures' deinits run at the next drain, not inside the flush.
+            runtime.pointee.retire(closure: body.run)
+            return
+        }
         if effect.flags.contains(.disposed) {
             // Cancelled from its own body.
             dispose(effect, runtime)
@@ -277,9 +292,16 @@ extension Graph {
         }
         unlinkAll(effect, runtime)
         effect.flags = effect.flags.intersection([.watcher, .effect, .queued]).union(.disposed)
-        // Released at the next drain: the captures' deinits must not run inside the graph.
-        runtime.pointee.retire(closure: effect.body)
-        effect.body = {}
+        retireBody(of: effect, runtime)
+    }
+
+    /// Lets a disposed effect's body go, with all it captured: at the next drain, so that
+    /// the captures' deinits do not run inside the graph.
+    @inline(never)
+    private static func retireBody(of effect: EffectNode, _ runtime: RuntimeRef) {
+        var body = EffectNode.Body.empty
+        swap(&body, &effect.body)
+        runtime.pointee.retire(closure: body.run)
     }
 
     /// Disposes the children an effect created in its last run, most recent first,

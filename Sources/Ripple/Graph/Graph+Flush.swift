@@ -17,7 +17,11 @@ extension Graph {
         runtime.pointee.batchDepth &+= 1
         runtime.pointee.releaseHolds &+= 1
         runtime.pointee.flushEpoch &+= 1
-        runQueue(runtime)
+        if runtime.pointee.run.isEmpty {
+            runQueue(runtime)
+        } else {
+            runQueueOutsideRun(runtime)
+        }
         runtime.pointee.releaseHolds &-= 1
         runtime.pointee.batchDepth &-= 1
         runtime.pointee.flushing = false
@@ -25,6 +29,15 @@ extension Graph {
         if !runtime.pointee.afterFlush.isEmpty {
             runAfterFlush(runtime)
         }
+    }
+
+    /// A flush that ends inside a run (an effect created in a computed or in a tracking
+    /// scope's block) runs its queue outside it: watchers rely on an empty run context.
+    @inline(never)
+    private static func runQueueOutsideRun(_ runtime: RuntimeRef) {
+        let outer = enterRun(RunContext(), runtime)
+        runQueue(runtime)
+        exitRun(outer, runtime)
     }
 
     private static func runQueue(_ runtime: RuntimeRef) {

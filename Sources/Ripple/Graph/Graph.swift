@@ -33,7 +33,8 @@
 /// **The write path.** A write compares with the old value (``Equivalence``); equal is
 /// a no-op. Outside a batch the source propagates at once: its subscribers become
 /// dirty, everything further down pending, watchers are queued, and no user code runs
-/// (``propagate(from:_:_:)``). Then the flush runs the queue (``flush(_:)``): an effect
+/// (``propagate(from:_:_:)``). Then the flush runs the queue (``flush(_:)``), outside
+/// any run, so that a watcher's turn needs no run context of its own: an effect
 /// that is only pending first revalidates its dependencies (``checkDirty(_:_:keepsRootChecking:)``),
 /// which recomputes, in dependency order, only what really changed, and stops where a
 /// recompute yields an equal value. Reads pull the same way.

@@ -218,4 +218,9 @@ struct RunContext {
         self.runningEffect = runningEffect
         self.computeDepth = computeDepth
     }
+
+    /// Whether no run is in progress: no node recording, no effect, no computed.
+    var isEmpty: Bool {
+        activeSub == nil && runningEffect == nil && computeDepth == 0
+    }
 }

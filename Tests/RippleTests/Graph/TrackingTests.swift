@@ -159,6 +159,22 @@ import Testing
         effect.cancel()
     }
 
+    @Test func `an onChange fired by a write inside another scope's apply is not tracked by it`() {
+        let trigger = Signal(0), readInOnChange = Signal(0), outerInput = Signal(0)
+        var innerFired = 0, outerFired = 0
+        withTracking { _ = trigger.value } onChange: { innerFired += 1; _ = readInOnChange.value }
+        withTracking {
+            _ = outerInput.value
+            trigger.value = 1                 // flushes here, inside this apply
+        } onChange: { outerFired += 1 }
+        #expect([innerFired, outerFired] == [1, 0])
+        #expect(readInOnChange.subs == nil)
+        readInOnChange.value = 1              // read by the inner onChange only
+        #expect(outerFired == 0)
+        outerInput.value = 1
+        #expect(outerFired == 1)
+    }
+
     @Test func `writes inside onChange are batched`() {
         let trigger = Signal(0), x = Signal(0), y = Signal(0)
         var seen: [[Int]] = []
