@@ -84,7 +84,7 @@ public final class Computed<Value>: ComputedNode {
         // closure of the same representation, never called: boxing it in `Any` looked
         // up its function type at run time on every free, and a cast to a function
         // type allocated a reabstraction thunk.
-        Runtime.current.pointee.retire(unsafeBitCast(compute, to: RetiredClosure.self))
+        Runtime.current.pointee.retire(unsafeBitCast(compute, to: StoredClosure.self))
     }
 
     /// The current value, recomputed first if a dependency changed. Reading it in a

@@ -6,7 +6,7 @@
 public class EffectNode: WatcherNode {
     /// Emptied when the effect is disposed, so that a cancelled effect no longer keeps
     /// its captures (often a cycle back to its own handle) alive.
-    @exclusivity(unchecked) var body: Body
+    @exclusivity(unchecked) var body: StoredClosure
     /// What few effects have: a name, cleanups, children. Allocated on first need.
     @exclusivity(unchecked) var extras: EffectExtras?
     /// The effect that created this one during its run, if any; unowned (the parent owns
@@ -30,7 +30,7 @@ public class EffectNode: WatcherNode {
     /// Creates the effect and runs `body` once: it belongs to the effect whose body is
     /// running, if any.
     init(name: String?, file: StaticString, line: UInt, body: __owned @escaping () -> Void) {
-        self.body = Body(run: body)
+        self.body = StoredClosure(call: body)
         if let name { extras = EffectExtras(name: name) }
         // `#fileID` is always a pointer; a single-scalar literal is not, and names no file.
         let site: StaticString = file.hasPointerRepresentation ? file : "(unknown file)"
@@ -67,14 +67,6 @@ public class EffectNode: WatcherNode {
             Graph.dispose(self, runtime)
             Graph.endBatch(runtime)
         }
-    }
-
-    /// The body, in a struct: `swap` moves it as it is, where it would wrap a bare
-    /// closure in one more reabstraction thunk on every run.
-    struct Body {
-        var run: () -> Void
-
-        static var empty: Body { Body(run: {}) }
     }
 
     var displayName: String {
@@ -204,9 +196,9 @@ extension Graph {
         beginTracking(effect, runtime, setting: .executing)
         // Moved out for the call: called through the stored property, the closure
         // would be retained and released around every run.
-        var body = EffectNode.Body.empty
+        var body = StoredClosure.empty
         swap(&body, &effect.body)
-        body.run()
+        body.call()
         let released = wasReleased(identity, runtime)
         if !released {
             swap(&body, &effect.body)
@@ -217,7 +209,7 @@ extension Graph {
         exitRun(outer, runtime)
         if released {
             // Its captures' deinits run at the next drain, not inside the flush.
-            runtime.pointee.retire(closure: body.run)
+            runtime.pointee.retire(body)
             return
         }
         if effect.flags.contains(.disposed) {
@@ -299,9 +291,9 @@ extension Graph {
     /// the captures' deinits do not run inside the graph.
     @inline(never)
     private static func retireBody(of effect: EffectNode, _ runtime: RuntimeRef) {
-        var body = EffectNode.Body.empty
+        var body = StoredClosure.empty
         swap(&body, &effect.body)
-        runtime.pointee.retire(closure: body.run)
+        runtime.pointee.retire(body)
     }
 
     /// Disposes the children an effect created in its last run, most recent first,

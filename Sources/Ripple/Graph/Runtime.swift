@@ -33,7 +33,7 @@ struct Runtime {
     /// existential box and destroying it no witness call; wrapped, because an array
     /// of bare closures stores each behind a reabstraction thunk, an allocation per
     /// closure retired.
-    var retiredClosures: [RetiredClosure] = []
+    var retiredClosures: [StoredClosure] = []
     var retiredValues: [Any] = []
     var draining = false
     /// Effects released by user code during their own run, until that run notices.
@@ -117,10 +117,10 @@ struct Runtime {
 
     /// Keeps `closure` and its captures alive until the next drain.
     mutating func retire(closure: __owned @escaping () -> Void) {
-        retire(RetiredClosure(body: closure))
+        retire(StoredClosure(call: closure))
     }
 
-    mutating func retire(_ closure: __owned RetiredClosure) {
+    mutating func retire(_ closure: __owned StoredClosure) {
         retiredClosures.append(closure)
         retiredCount &+= 1
     }
@@ -133,9 +133,13 @@ struct Runtime {
 
 }
 
-/// A retired closure, in a struct: see `Runtime.retiredClosures`.
-struct RetiredClosure {
-    let body: () -> Void
+/// A closure in a struct: generic code (an array, `swap`) moves it as it is, where a
+/// bare closure is stored behind a reabstraction thunk, an allocation each time.
+struct StoredClosure {
+    var call: () -> Void
+
+    /// Owns nothing: a placeholder while the real closure is moved out.
+    static var empty: StoredClosure { StoredClosure(call: {}) }
 }
 
 /// Frees a thread's runtime when the thread exits.
