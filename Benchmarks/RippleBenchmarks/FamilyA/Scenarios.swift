@@ -125,8 +125,8 @@ private let todoPriorities: [TodoItem.Priority?] = [.high, nil, .low, .medium, n
 /// The list shows the filtered items (a hash of the first 20); the header shows how
 /// many match and how many are pending.
 @inline(__always)
-private func todoScenario<Store: TodoStoreModel, View: ScenarioView>(
-    _: Store.Type, _: View.Type, _ ops: Int
+func todoScenario<Store: TodoStoreModel, View: ScenarioView>(
+    _: Store.Type, _: View.Type, _ ops: Int, recordingRendersAs function: String? = nil
 ) -> UInt64 {
     let count = 10_000
     let store = Store(items: TodoItem.sample(count: count))
@@ -169,6 +169,7 @@ private func todoScenario<Store: TodoStoreModel, View: ScenarioView>(
     checkEqual(header.output, items.count &* 100_000 &+ pending, "todo header output")
     checkEqual(list.renders, 1 + changes, "todo list renders")
     checkEqual(header.renders, 1 + changes, "todo header renders")
+    if let function { viewLoopRenders[function] = Double(list.renders + header.renders - 2) / Double(ops) }
     return elapsed
 }
 
@@ -239,8 +240,8 @@ func bench_observation_todoToggle(_ ops: Int) -> UInt64 {
 /// One view shows the total, another the price after the coupon. The script changes
 /// a quantity, toggles the coupon, toggles `isLoading` (which no view reads).
 @inline(__always)
-private func cartScenario<Cart: ShoppingCartModel, View: ScenarioView>(
-    _: Cart.Type, _: View.Type, _ ops: Int
+func cartScenario<Cart: ShoppingCartModel, View: ScenarioView>(
+    _: Cart.Type, _: View.Type, _ ops: Int, recordingRendersAs function: String? = nil
 ) -> UInt64 {
     let count = 1000
     let cart = Cart(items: CartItem.sample(count: count))
@@ -270,6 +271,7 @@ private func cartScenario<Cart: ShoppingCartModel, View: ScenarioView>(
     checkEqual(checkout.output, Int((expectedCheckout * 100).rounded()), "cart checkout output")
     checkEqual(total.renders, 1 + quantityChanges, "cart total renders")
     checkEqual(checkout.renders, 1 + quantityChanges + couponChanges, "cart checkout renders")
+    if let function { viewLoopRenders[function] = Double(total.renders + checkout.renders - 2) / Double(ops) }
     return elapsed
 }
 

@@ -193,95 +193,27 @@ func bench_observation_libraryViewLoop(_ ops: Int) -> UInt64 {
     libraryViewLoop(OModels.Library.self, NoTransactions.self, ops, function: "bench_observation_libraryViewLoop")
 }
 
-private let viewLoopQueries = ["milk", "", "re", "the b", "task 1", "", "e", "bike"]
-private let viewLoopPriorities: [TodoItem.Priority?] = [.high, nil, .low, .medium, nil]
-
-/// The list shows the filtered items, the header how many match and how many are
-/// pending; searches, priority changes and toggles, as in `todoScenario`.
-@inline(__always)
-private func todoViewLoop<Store: TodoStoreModel>(_: Store.Type, _ ops: Int, function: String) -> UInt64 {
-    let count = 10_000
-    let store = Store(items: TodoItem.sample(count: count))
-    let list = ObservedView {
-        let items = store.filteredItems
-        return items.prefix(20).reduce(items.count) { $0 &* 31 &+ $1.id }
-    }
-    let header = ObservedView { store.filteredItems.count &* 100_000 &+ store.pendingCount }
-    let views = [list, header]
-    var search = "", priority: TodoItem.Priority? = nil
-    let elapsed = measure(with: store) { store in
-        for op in 0..<ops {
-            switch op % 6 {
-            case 0, 4:
-                search = viewLoopQueries[(op / 3) % viewLoopQueries.count]
-                store.searchText = search
-            case 2:
-                priority = viewLoopPriorities[(op / 6) % viewLoopPriorities.count]
-                store.selectedPriority = priority
-            default: store.toggleItem(at: (op &* 7919) % count)
-            }
-            ObservedView.update(views)
-        }
-    }
-    let items = TodoItem.filter(store.items, searchText: search, priority: priority)
-    let pending = store.items.reduce(0) { $0 + ($1.isCompleted ? 0 : 1) }
-    checkEqual(list.output, items.prefix(20).reduce(items.count) { $0 &* 31 &+ $1.id }, "todo view loop list")
-    checkEqual(header.output, items.count &* 100_000 &+ pending, "todo view loop header")
-    viewLoopRenders[function] = Double(list.renders + header.renders - 2) / Double(ops)
-    return elapsed
-}
+// The todo and cart view loops are the scenarios' scripts, with conforming models
+// and views driven through Observation on both sides.
 
 @inline(never)
 func bench_ripple_todoViewLoop(_ ops: Int) -> UInt64 {
-    todoViewLoop(CModels.TodoStore.self, ops, function: "bench_ripple_todoViewLoop")
+    todoScenario(CModels.TodoStore.self, ObservedView.self, ops, recordingRendersAs: "bench_ripple_todoViewLoop")
 }
 
 @inline(never)
 func bench_observation_todoViewLoop(_ ops: Int) -> UInt64 {
-    todoViewLoop(OModels.TodoStore.self, ops, function: "bench_observation_todoViewLoop")
-}
-
-/// One view shows the total, another the price after the coupon; quantity changes,
-/// coupon toggles, and `isLoading` toggles, which no view reads.
-@inline(__always)
-private func cartViewLoop<Cart: ShoppingCartModel>(_: Cart.Type, _ ops: Int, function: String) -> UInt64 {
-    let count = 1000
-    let cart = Cart(items: CartItem.sample(count: count))
-    let total = ObservedView { Int((cart.totalPrice * 100).rounded()) }
-    let checkout = ObservedView { Int((cart.discountedPrice * 100).rounded()) }
-    let views = [total, checkout]
-    var couponChanges = 0
-    let elapsed = measure(with: cart) { cart in
-        for op in 0..<ops {
-            switch op % 3 {
-            case 0:
-                let index = (op &* 31) % count
-                cart.setQuantity(cart.items[index].quantity + 1, at: index)
-            case 1:
-                cart.couponCode = cart.couponCode.isEmpty ? "SAVE20" : ""
-                couponChanges += 1
-            default:
-                cart.isLoading.toggle()
-            }
-            ObservedView.update(views)
-        }
-    }
-    let expectedTotal = CartItem.total(of: cart.items)
-    let expectedCheckout = CartItem.discounted(expectedTotal, couponCode: couponChanges % 2 == 1 ? "SAVE20" : "")
-    checkEqual(total.output, Int((expectedTotal * 100).rounded()), "cart view loop total")
-    checkEqual(checkout.output, Int((expectedCheckout * 100).rounded()), "cart view loop checkout")
-    viewLoopRenders[function] = Double(total.renders + checkout.renders - 2) / Double(ops)
-    return elapsed
+    todoScenario(OModels.TodoStore.self, ObservedView.self, ops, recordingRendersAs: "bench_observation_todoViewLoop")
 }
 
 @inline(never)
 func bench_ripple_cartViewLoop(_ ops: Int) -> UInt64 {
-    cartViewLoop(CModels.ShoppingCart.self, ops, function: "bench_ripple_cartViewLoop")
+    cartScenario(CModels.ShoppingCart.self, ObservedView.self, ops, recordingRendersAs: "bench_ripple_cartViewLoop")
 }
 
 @inline(never)
 func bench_observation_cartViewLoop(_ ops: Int) -> UInt64 {
-    cartViewLoop(OModels.ShoppingCart.self, ops, function: "bench_observation_cartViewLoop")
+    cartScenario(OModels.ShoppingCart.self, ObservedView.self, ops, recordingRendersAs: "bench_observation_cartViewLoop")
 }
 
 /// Prints the view loops' re-renders per operation, side by side.
