@@ -213,8 +213,9 @@ final class TrackingScope: ScopeNode {
         // Fired. Dirty, it is left alone by propagation until a run clears the mark.
         armed = false
         flags.formUnion(.dirty)
-        // The flush runs it outside any run (`Graph.flush`): nothing to save.
-        let outerFired = runtime.pointee.firedScope
+        // The flush runs it outside any run (`Graph.flush`), and runs no other scope
+        // during this one's `onChange`: nothing to save.
+        assert(runtime.pointee.firedScope == nil, "a fired scope's onChange is already running")
         runtime.pointee.firedScope = reusable ? .passUnretained(self) : nil
         // The call owns the closure, moved out of the scope: a `withTracking` in it
         // that takes this scope over stores its own, and this one goes when it returns.
@@ -223,7 +224,7 @@ final class TrackingScope: ScopeNode {
         // It runs with no ambient environment, as the flush's other work does.
         EnvironmentScope.isolatingAmbient { running() }
         let takenOver = reusable && runtime.pointee.firedScope == nil
-        runtime.pointee.firedScope = outerFired
+        runtime.pointee.firedScope = nil
         if !takenOver {
             onChange = running
             dispose(runtime)
