@@ -113,11 +113,11 @@ public final class Computed<Value>: ComputedNode {
 
     /// The read that needs the engine. It takes the node unretained, so that a caller
     /// holding it at +0 (an element of an array) need not retain it around the call;
-    /// the engine keeps it alive instead (see `Graph.willRead(_:)`).
+    /// the engine keeps it alive instead (see `enginePrepareRead`).
     @inlinable
     @inline(never)
     static func valueReadThroughEngine(_ node: Unmanaged<Computed>) -> Value {
-        let pinned = enginePrepareRead(Unmanaged<DependentNode>.fromOpaque(node.toOpaque()))
+        let pinned = node._withUnsafeGuaranteedRef { enginePrepareRead($0) }
         let value = node._withUnsafeGuaranteedRef { $0.unwrap() }
         if pinned { node.release() }
         return value
@@ -142,9 +142,8 @@ public final class Computed<Value>: ComputedNode {
             step.apply()
             return try cached.get()
         }
-        let node = Unmanaged<DependentNode>.passUnretained(self)
-        let pinned = enginePrepareRead(node)
-        defer { if pinned { node.release() } }
+        let pinned = enginePrepareRead(self)
+        defer { if pinned { Unmanaged.passUnretained(self).release() } }
         return try cached.get()
     }
 
@@ -178,7 +177,8 @@ public final class Computed<Value>: ComputedNode {
     @inline(__always)
     static func recompute(_ node: DependentNode, equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
         let computed = unsafeDowncast(node, to: Computed<Value>.self)
-        if computed.isolatesEnvironment, ripple_environment_used_get() != 0 {
+        // The process-wide flag first: one load, and false unless environments are used.
+        if ripple_environment_used_get() != 0, computed.isolatesEnvironment {
             return isolatingAmbientEnvironment { computed.recompute(equal: equal, runtime) }
         }
         return computed.recompute(equal: equal, runtime)

@@ -40,6 +40,8 @@ extension Graph {
         exitRun(outer, runtime)
     }
 
+    /// Inlined into `flush`, which every outermost write runs: one call, not two.
+    @inline(__always)
     private static func runQueue(_ runtime: RuntimeRef) {
         while true {
             // What the last effect body wrote propagates first, queueing its readers.

@@ -186,24 +186,25 @@ func engineReadThisRun(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<Depende
 /// go only when their run ends or their subscriber is disposed, and the release waits
 /// for the run's operation to end). Without one the node is retained here; returns
 /// whether it was, and the caller then releases it once it has read the value.
+///
+/// Takes the node guaranteed, not `Unmanaged`: the caller's small closure converts
+/// it, where this body in such a closure would stay out of line as a second call.
 @usableFromInline
 @inline(never)
-func enginePrepareRead(_ node: Unmanaged<DependentNode>) -> Bool {
-    node._withUnsafeGuaranteedRef { node in
-        let runtime = Runtime.current
-        // The run's own link, found once: it both holds the node and is the link the
-        // read confirms. Bringing the node up to date runs other runs, which restore
-        // the cursor, so the link found stays the one to confirm.
-        let owningLink = Graph.owningLink(to: node, runtime)
-        if owningLink == nil { _ = Unmanaged.passUnretained(node).retain() }
-        Graph.validate(node, runtime)
-        if let owningLink {
-            owningLink.apply()
-        } else if let sub = runtime.pointee.run.activeSub {
-            Graph.link(.passUnretained(node), sub, runtime)
-        }
-        return owningLink == nil
+func enginePrepareRead(_ node: DependentNode) -> Bool {
+    let runtime = Runtime.current
+    // The run's own link, found once: it both holds the node and is the link the
+    // read confirms. Bringing the node up to date runs other runs, which restore
+    // the cursor, so the link found stays the one to confirm.
+    let owningLink = Graph.owningLink(to: node, runtime)
+    if owningLink == nil { _ = Unmanaged.passUnretained(node).retain() }
+    Graph.validate(node, runtime)
+    if let owningLink {
+        owningLink.apply()
+    } else if let sub = runtime.pointee.run.activeSub {
+        Graph.link(.passUnretained(node), sub, runtime)
     }
+    return owningLink == nil
 }
 
 /// A computed is about to be read without tracking: brings it up to date.
