@@ -198,24 +198,28 @@ extension Graph {
         )
         runtime.pointee.releaseHolds &+= 1
         beginTracking(effect, runtime, setting: .executing)
-        // Moved out for the call: called through the stored property, the closure
-        // would be retained and released around every run.
-        var body = StoredClosure.empty
-        swap(&body, &effect.body)
-        body.call()
-        let released = wasReleased(identity, runtime)
+        // Moved out of its field for the call and back, bit for bit: called through
+        // the field, the closure would be retained and released around every run.
+        // Meanwhile (`.running`) only the effect's deinit would destroy the field, and
+        // that overwrites it first (`releasedWhileExecuting`).
+        let released = withUnsafeMutablePointer(to: &effect.body) { field in
+            var body = field.move()
+            body.callInPlace()
+            if wasReleased(identity, runtime) {
+                // Its captures' deinits run at the next drain, not inside the flush.
+                runtime.pointee.retire(body)
+                return true
+            }
+            field.initialize(to: body)
+            return false
+        }
         if !released {
-            swap(&body, &effect.body)
             // No user code runs from here to the end: `.executing` goes with `.running`.
             endTracking(effect, runtime, clearing: .executing)
         }
         runtime.pointee.releaseHolds &-= 1
         exitRun(outer, runtime)
-        if released {
-            // Its captures' deinits run at the next drain, not inside the flush.
-            runtime.pointee.retire(body)
-            return
-        }
+        if released { return }
         if effect.flags.contains(.disposed) {
             // Cancelled from its own body.
             dispose(effect, runtime)
@@ -235,6 +239,10 @@ extension Graph {
         }
         if runtime.pointee.run.runningEffect?.toOpaque() == UnsafeMutableRawPointer(mutating: identity) {
             runtime.pointee.run.runningEffect = nil
+        }
+        if effect.flags.contains(.running) {
+            // Its body is running, moved out of the field: the field must not release it.
+            withUnsafeMutablePointer(to: &effect.body) { $0.initialize(to: .empty) }
         }
         effect.flags.subtract([.running, .executing])
     }

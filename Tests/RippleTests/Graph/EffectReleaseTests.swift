@@ -68,6 +68,34 @@ import Testing
         #expect(parentRuns == 2 && childRuns == 2)
     }
 
+    @Test func `a body that releases its own last handle lets its captures go once, after its run`() {
+        final class Capture {
+            let value = 42
+            let onDeinit: () -> Void
+            init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+            deinit { onDeinit() }
+        }
+        let source = Signal(0)
+        let holder = Holder()
+        var deinits = 0
+        var readAfterRelease = 0
+        do {
+            let capture = Capture { deinits += 1 }
+            holder.effect = Effect { [capture] in
+                if source.value == 1 {
+                    holder.effect = nil
+                    readAfterRelease = capture.value   // the body still holds its captures
+                }
+            }
+        }
+        #expect(deinits == 0)
+        source.value = 1
+        #expect(readAfterRelease == 42)
+        #expect(deinits == 1)
+        source.value = 2
+        #expect(deinits == 1)
+    }
+
     @Test func `an effect released in its run is deallocated afterwards`() {
         weak var weakEffect: Effect?
         let source = Signal(0)
