@@ -303,9 +303,10 @@ extension Graph {
     /// the captures' deinits do not run inside the graph.
     @inline(never)
     private static func retireBody(of effect: EffectNode, _ runtime: RuntimeRef) {
-        var body = StoredClosure.empty
-        swap(&body, &effect.body)
-        runtime.pointee.retire(body)
+        withUnsafeMutablePointer(to: &effect.body) { field in
+            runtime.pointee.retire(field.move())
+            field.initialize(to: .empty)
+        }
     }
 
     /// Disposes the children an effect created in its last run, most recent first,

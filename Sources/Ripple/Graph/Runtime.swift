@@ -120,6 +120,7 @@ struct Runtime {
         retire(StoredClosure(call: closure))
     }
 
+    @inline(__always)
     mutating func retire(_ closure: __owned StoredClosure) {
         retiredClosures.append(closure)
         retiredCount &+= 1
