@@ -47,8 +47,9 @@ struct NodeFlags: OptionSet, Sendable {
     /// effect keeps it until it has decided whether to run.
     @inlinable static var checking: NodeFlags { NodeFlags(rawValue: 1 << 12) }
     /// A clean computed that lost its last subscriber: it left its dependencies'
-    /// subscriber lists, and its links hold the versions it saw.
-    @inlinable static var detached: NodeFlags { NodeFlags(rawValue: 1 << 13) }
+    /// subscriber lists, and its links hold the versions it saw. Above bit 15, so that
+    /// `needsValidation` is a 32-bit mask: a cached read tests it in one instruction.
+    @inlinable static var detached: NodeFlags { NodeFlags(rawValue: 1 << 16) }
     /// Marks nodes already collected by a reattaching walk.
     @inlinable static var visited: NodeFlags { NodeFlags(rawValue: 1 << 14) }
     /// A watcher that asked to be called once the flush has ended.
@@ -60,7 +61,7 @@ struct NodeFlags: OptionSet, Sendable {
     // Effects.
     /// An effect inside its run: if user code releases it there, its deinit tells the
     /// run to stop touching it.
-    @inlinable static var executing: NodeFlags { NodeFlags(rawValue: 1 << 16) }
+    @inlinable static var executing: NodeFlags { NodeFlags(rawValue: 1 << 13) }
     /// An effect that owns child effects.
     @inlinable static var hasChildren: NodeFlags { NodeFlags(rawValue: 1 << 17) }
     /// An effect with cleanups registered.
