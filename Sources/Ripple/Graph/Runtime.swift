@@ -134,7 +134,7 @@ struct Runtime {
 
 }
 
-/// A closure in a struct: generic code (an array, `swap`) moves it as it is, where a
+/// A closure in a struct: generic code (an array) moves it as it is, where a
 /// bare closure is stored behind a reabstraction thunk, an allocation each time.
 struct StoredClosure {
     var call: () -> Void
