@@ -4,7 +4,7 @@
 extension Computed {
     @inlinable
     convenience init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: { equivalence.equal($0, $1) }, $1) })
+        self.init(compute: compute, update: { Computed.recompute($0, equivalence: equivalence, $1) })
     }
 
     /// Creates a computed whose equality rule is found from the value's type at run

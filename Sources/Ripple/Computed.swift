@@ -184,6 +184,15 @@ public final class Computed<Value>: ComputedNode {
         return computed.recompute(equal: equal, runtime)
     }
 
+    /// ``recompute(_:equal:_:)`` with a rule found at run time. The comparer is a closure
+    /// literal on purpose: the method reference `equivalence.equal` was boxed on the
+    /// heap at every recompute, where a literal's context stays on the stack.
+    @inlinable
+    @inline(__always)
+    static func recompute(_ node: DependentNode, equivalence: Equivalence<Value>, _ runtime: RuntimeRef) -> Bool {
+        recompute(node, equal: { equivalence.equal($0, $1) }, runtime)
+    }
+
     /// Runs `compute` in this node's tracking scope and caches the result; returns
     /// whether it differs from the cached one. The comparer runs inside the scope too.
     @inlinable

@@ -29,6 +29,7 @@ public class EffectNode: WatcherNode {
 
     /// Creates the effect and runs `body` once: it belongs to the effect whose body is
     /// running, if any.
+    ///
     /// Inlined into `Effect`'s initializer, its only caller: called, it took `body`
     /// borrowed and stored a copy, a retain and a release more per effect.
     @inline(__always)

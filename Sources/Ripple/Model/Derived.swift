@@ -180,7 +180,7 @@ public struct Derived<Model: AnyObject, Value> {
             update: { node, runtime in
                 // A derived property whose model is gone keeps its last value.
                 if node.flags.contains(.inert) { return false }
-                return Computed.recompute(node, equal: { equivalence.equal($0, $1) }, runtime)
+                return Computed.recompute(node, equivalence: equivalence, runtime)
             },
             capturesEnvironment: false
         )
