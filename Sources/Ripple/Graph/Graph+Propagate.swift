@@ -32,8 +32,11 @@ extension Graph {
             if flags.isDisjoint(with: .stale) {
                 sub.flags = flags.union(flag)
                 if flags.contains(.computed) { return sub.subs }
-                if !flags.isDisjoint(with: .watcher) { enqueue(sub, runtime) }
-                return nil
+                if flags.contains(.watcher) {
+                    enqueue(sub, runtime)
+                    return nil
+                }
+                return elementChanged(sub, runtime)
             }
             if flag == .dirty, !flags.contains(.dirty) {
                 sub.flags = flags.union(.dirty)

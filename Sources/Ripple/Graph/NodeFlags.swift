@@ -21,6 +21,9 @@ struct NodeFlags: OptionSet, Sendable {
     /// An effect (``EffectNode``): the flush runs it directly, without the dispatch
     /// other watchers take.
     @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 20) }
+    /// A per-element node of an incremental list operator (``ElementTracker``): a change
+    /// tells its operator which element to look at again.
+    @inlinable static var elementTracker: NodeFlags { NodeFlags(rawValue: 1 << 21) }
     /// A subscriber whose links own nothing (``ScopeNode``): a dependency that dies
     /// tells it instead.
     @inlinable static var ownsNoLinks: NodeFlags { NodeFlags(rawValue: 1 << 3) }

@@ -34,7 +34,7 @@
 /// with no environment. It works on class properties only.
 @propertyWrapper
 public struct Derived<Model: AnyObject, Value> {
-    @usableFromInline let compute: (Model) -> Value
+    @usableFromInline let body: DerivedBody<Model, Value>
     @usableFromInline let rule: ValueEquality<Value>.Type
     /// Keeps the node once the property is first read. A plain optional, not an enum
     /// case beside `rule`: a case's tag would sit in the reference's spare bits, which
@@ -44,9 +44,16 @@ public struct Derived<Model: AnyObject, Value> {
     /// which a read through `owner` cannot avoid.
     @usableFromInline var liveNode: Unmanaged<Computed<Value>>?
 
+    /// A derived property whose node an incremental list operator makes.
+    @usableFromInline
+    init(listOperator makeNode: @escaping (Model) -> Computed<Value>) {
+        self.body = .listOperator(makeNode)
+        self.rule = ValueEquality<Value>.self
+    }
+
     @usableFromInline
     init(_ compute: @escaping (Model) -> Value, rule: ValueEquality<Value>.Type) {
-        self.compute = compute
+        self.body = .compute(compute)
         self.rule = rule
     }
 
@@ -169,21 +176,27 @@ public struct Derived<Model: AnyObject, Value> {
     @inlinable
     @inline(never)
     static func createNode(
-        for model: Model, compute: @escaping (Model) -> Value, rule: ValueEquality<Value>.Type
+        for model: Model, body: DerivedBody<Model, Value>, rule: ValueEquality<Value>.Type
     ) -> (liveNode: Unmanaged<Computed<Value>>?, owner: DerivedNodeOwner) {
-        // Unowned, not weak: a weak reference gives the model a side table, which
-        // sends every retain and release of it down the runtime's slow path. The
-        // closure never runs once the model is gone (see `DerivedNodeOwner`).
-        let equivalence = Equivalence<Value>.rule(rule)
-        let node = Computed<Value>(
-            compute: { [unowned(unsafe) model] in withExtendedLifetime(model) { compute($0) } },
-            update: { node, runtime in
-                // A derived property whose model is gone keeps its last value.
-                if node.flags.contains(.inert) { return false }
-                return Computed.recompute(node, equivalence: equivalence, runtime)
-            },
-            capturesEnvironment: false
-        )
+        let node: Computed<Value>
+        switch body {
+        case .compute(let compute):
+            // Unowned, not weak: a weak reference gives the model a side table, which
+            // sends every retain and release of it down the runtime's slow path. The
+            // closure never runs once the model is gone (see `DerivedNodeOwner`).
+            let equivalence = Equivalence<Value>.rule(rule)
+            node = Computed<Value>(
+                compute: { [unowned(unsafe) model] in withExtendedLifetime(model) { compute($0) } },
+                update: { node, runtime in
+                    // A derived property whose model is gone keeps its last value.
+                    if node.flags.contains(.inert) { return false }
+                    return Computed.recompute(node, equivalence: equivalence, runtime)
+                },
+                capturesEnvironment: false
+            )
+        case .listOperator(let makeNode):
+            node = makeNode(model)
+        }
         if let watcher = ObservationWatcher.make(for: model, watching: node) {
             return (nil, ObservedDerivedOwner(node, watcher: watcher))
         }
@@ -256,12 +269,21 @@ public struct Derived<Model: AnyObject, Value> {
             // The first read creates the node and evaluates it: the engine path, out of
             // line, so that the accessor holds one copy of the inline read.
             let created = createNode(
-                for: model, compute: model[keyPath: storageKeyPath].compute, rule: model[keyPath: storageKeyPath].rule
+                for: model, body: model[keyPath: storageKeyPath].body, rule: model[keyPath: storageKeyPath].rule
             )
             model[keyPath: storageKeyPath].install(created.liveNode, ownedBy: created.owner)
             return readFirst(created.owner)
         }
     }
+}
+
+/// What a derived property computes: a closure over its model, or an incremental list
+/// operator over one of the model's lists.
+@usableFromInline
+enum DerivedBody<Model: AnyObject, Value> {
+    case compute((Model) -> Value)
+    /// Makes the operator's node for the model, on the property's first read.
+    case listOperator((Model) -> Computed<Value>)
 }
 
 /// Keeps a derived property's node on behalf of its model, which alone holds it: its

@@ -1,0 +1,517 @@
+// `@Derived`'s incremental list operators: a derived value over an `IncrementalArray`
+// property of the model, declared next to it, updated in proportion to what changed.
+//
+// Each operator takes its per-element closure in one of two forms:
+// - `(Element) -> Result`: the element alone (a key path works: `count: \.isDone`);
+// - `(Model) -> (Element) -> Result`: a query. The outer closure reads the model (the
+//   search text, a filter setting) and returns the per-element closure; when what it
+//   read changes, the operator makes one full pass with the new closure.
+// What the per-element closure reads of an object element (`book.isAvailable`) is
+// followed element by element; anything else it reads that can change counts as part
+// of the query.
+
+extension Derived {
+    /// Makes the node of a list operator for the model: the source read through the
+    /// key path, and the query, if any, as a node of its own.
+    static func listOperator<Element, Result>(
+        _ list: KeyPath<Model, IncrementalArray<Element>>,
+        _ function: QueryOrElement<Model, Element, Result>,
+        _ makeOperator: @escaping (@escaping () -> IncrementalArray<Element>, ElementFunction<Element, Result>) -> ListOperator<Element, Result, Value>
+    ) -> Derived {
+        Derived(listOperator: { model in
+            let source = { [unowned(unsafe) model] in model[keyPath: list] }
+            let elementFunction: ElementFunction<Element, Result>
+            switch function {
+            case .element(let transform):
+                elementFunction = .fixed(transform)
+            case .query(let query):
+                elementFunction = .query(Computed(
+                    compute: { [unowned(unsafe) model] in query(model) },
+                    update: { node, runtime in
+                        // A new closure is always a change: the operator makes a pass.
+                        Computed<(Element) -> Result>.recompute(node, equal: { _, _ in false }, runtime)
+                    },
+                    capturesEnvironment: false
+                ))
+            }
+            return makeOperator(source, elementFunction).makeNode()
+        })
+    }
+
+    // MARK: filter
+
+    /// The elements of a list property that pass a test, in order, updated in
+    /// proportion to what changed.
+    ///
+    /// ```swift
+    /// final class Shelf {
+    ///     @Tracked var books: IncrementalArray<ShelfBook> = [
+    ///         ShelfBook(title: "Dune", isAvailable: true), ShelfBook(title: "Emma", isAvailable: false),
+    ///     ]
+    ///     @Derived(\Shelf.books, filter: \.isAvailable)
+    ///     var available: IncrementalArray<ShelfBook>
+    /// }
+    ///
+    /// let shelf = Shelf()
+    /// print(shelf.available.map(\.title))   // ["Dune"]
+    /// shelf.books[1].isAvailable = true     // one element looked at again
+    /// print(shelf.available.map(\.title))   // ["Dune", "Emma"]
+    /// ```
+    ///
+    /// The result is an ``IncrementalArray`` that other operators can follow in turn (a
+    /// count of a filter, a sorted filter). It changes, and notifies its readers, when
+    /// an element joins or leaves it, or when a kept element is replaced by a different
+    /// value (`==` decides for `Equatable` elements; objects compare by identity, so a
+    /// kept object whose properties change leaves the result as it is).
+    ///
+    /// - Parameters:
+    ///   - list: The list property, `@Tracked` or derived.
+    ///   - isIncluded: Whether an element is kept.
+    /// - Complexity: O(log n) per inserted, removed or changed element; one pass when
+    ///   the list is replaced by an unrelated one.
+    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, filter isIncluded: @escaping (Element) -> Bool)
+    where Value == IncrementalArray<Element> {
+        self = Self.listOperator(list, .element(isIncluded)) {
+            FilterOperator(source: $0, function: $1, capturesEnvironment: false)
+        }
+    }
+
+    /// The elements that pass a test made from the model: when what the outer closure
+    /// read changes, one pass with the new test.
+    ///
+    /// ```swift
+    /// final class Catalog {
+    ///     @Tracked var titles: IncrementalArray<String> = ["Dune", "Emma", "Dracula"]
+    ///     @Tracked var prefix = "D"
+    ///     @Derived(\Catalog.titles, filter: { catalog in
+    ///         let prefix = catalog.prefix            // the query, read once per pass
+    ///         return { title in title.hasPrefix(prefix) }
+    ///     })
+    ///     var matching: IncrementalArray<String>
+    /// }
+    ///
+    /// let catalog = Catalog()
+    /// print(Array(catalog.matching))   // ["Dune", "Dracula"]
+    /// catalog.prefix = "E"             // one pass with the new prefix
+    /// print(Array(catalog.matching))   // ["Emma"]
+    /// ```
+    ///
+    /// Read the model in the outer closure: it runs once per pass. What the inner one
+    /// reads of the model is followed too, but per element.
+    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, filter query: @escaping (Model) -> (Element) -> Bool)
+    where Value == IncrementalArray<Element> {
+        self = Self.listOperator(list, .query(query)) {
+            FilterOperator(source: $0, function: $1, capturesEnvironment: false)
+        }
+    }
+
+    // MARK: count
+
+    /// How many elements of a list property pass a test, updated in O(1) per changed
+    /// element (plus O(log n) to find it).
+    ///
+    /// ```swift
+    /// final class Shelf {
+    ///     @Tracked var books: IncrementalArray<ShelfBook> = [
+    ///         ShelfBook(title: "Dune", isAvailable: true), ShelfBook(title: "Emma", isAvailable: false),
+    ///     ]
+    ///     @Derived(\Shelf.books, count: \.isAvailable)
+    ///     var availableCount: Int
+    /// }
+    ///
+    /// let shelf = Shelf()
+    /// print(shelf.availableCount)        // 1
+    /// shelf.books[1].isAvailable = true
+    /// print(shelf.availableCount)        // 2
+    /// ```
+    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, count isCounted: @escaping (Element) -> Bool)
+    where Value == Int {
+        self = Self.listOperator(list, .element(isCounted)) {
+            FoldOperator(source: $0, function: $1, rule: .count, capturesEnvironment: false)
+        }
+    }
+
+    /// How many elements pass a test made from the model.
+    ///
+    /// ```swift
+    /// final class Board {
+    ///     @Tracked var scores: IncrementalArray<Int> = [3, 8, 5, 9]
+    ///     @Tracked var passMark = 5
+    ///     @Derived(\Board.scores, count: { board in
+    ///         let mark = board.passMark
+    ///         return { $0 >= mark }
+    ///     })
+    ///     var passed: Int
+    /// }
+    ///
+    /// let board = Board()
+    /// print(board.passed)   // 3
+    /// board.passMark = 9
+    /// print(board.passed)   // 1
+    /// ```
+    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, count query: @escaping (Model) -> (Element) -> Bool)
+    where Value == Int {
+        self = Self.listOperator(list, .query(query)) {
+            FoldOperator(source: $0, function: $1, rule: .count, capturesEnvironment: false)
+        }
+    }
+
+    // MARK: sum
+
+    /// The sum of a value derived from each element, updated in O(1) per changed
+    /// element (plus O(log n) to find it).
+    ///
+    /// ```swift
+    /// final class Basket {
+    ///     @Tracked var lines: IncrementalArray<BasketLine> = [
+    ///         BasketLine(price: 2.5, quantity: 2), BasketLine(price: 0.1, quantity: 3),
+    ///     ]
+    ///     @Derived(\Basket.lines, sum: { $0.price * Double($0.quantity) })
+    ///     var total: Double
+    /// }
+    ///
+    /// let basket = Basket()
+    /// print(basket.total)            // 5.3
+    /// basket.lines[0].quantity = 1
+    /// print(basket.total)            // 2.8
+    /// ```
+    ///
+    /// A sum of `Double` is exact: the total is the exact sum of the current
+    /// contributions, rounded once, so it never drifts however many updates it
+    /// follows, and it is at least as accurate as a plain sum. A sum of `Int` is exact
+    /// too (in 128 bits); a total outside `Int` is a fatal error, as `+` would be. Other
+    /// types add and subtract with their own `+` and `-`.
+    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, sum addend: @escaping (Element) -> Value)
+    where Value: AdditiveArithmetic {
+        self = Self.listOperator(list, .element(addend)) { makeSumOperator($0, $1, capturesEnvironment: false) }
+    }
+
+    /// The sum of a value derived from each element by a closure made from the model.
+    ///
+    /// ```swift
+    /// final class Invoice {
+    ///     @Tracked var hours: IncrementalArray<Int> = [2, 3]
+    ///     @Tracked var rate = 40
+    ///     @Derived(\Invoice.hours, sum: { invoice in
+    ///         let rate = invoice.rate
+    ///         return { $0 * rate }
+    ///     })
+    ///     var amount: Int
+    /// }
+    ///
+    /// let invoice = Invoice()
+    /// print(invoice.amount)   // 200
+    /// invoice.rate = 50
+    /// print(invoice.amount)   // 250
+    /// ```
+    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, sum query: @escaping (Model) -> (Element) -> Value)
+    where Value: AdditiveArithmetic {
+        self = Self.listOperator(list, .query(query)) { makeSumOperator($0, $1, capturesEnvironment: false) }
+    }
+
+    // MARK: fold
+
+    /// A total folded from a value derived from each element, with steps that add and
+    /// remove one contribution: for totals a sum does not cover.
+    ///
+    /// ```swift
+    /// final class Team {
+    ///     @Tracked var ages: IncrementalArray<Int> = [31, 25, 40]
+    ///     @Derived(\Team.ages, fold: { $0 }, into: (count: 0, total: 0),
+    ///              add: { ($0.count + 1, $0.total + $1) },
+    ///              remove: { ($0.count - 1, $0.total - $1) })
+    ///     var ageStatistics: (count: Int, total: Int)
+    /// }
+    ///
+    /// let team = Team()
+    /// print(team.ageStatistics.total / team.ageStatistics.count)   // 32
+    /// team.ages.append(56)
+    /// print(team.ageStatistics.total / team.ageStatistics.count)   // 38
+    /// ```
+    ///
+    /// `remove` must undo `add` exactly: the fold follows changes by removing an
+    /// element's old contribution and adding its new one, and never starts over unless
+    /// the list was replaced. (Floating-point steps drift; use ``init(_:sum:)-(KeyPath<Model,IncrementalArray<Element>>,_)``
+    /// for sums of `Double`, which are exact.)
+    ///
+    /// - Parameters:
+    ///   - contribution: What each element contributes.
+    ///   - initial: The total of an empty list.
+    ///   - add: The total with one more contribution.
+    ///   - remove: The total with one contribution fewer.
+    public init<Element, Contribution>(
+        _ list: KeyPath<Model, IncrementalArray<Element>>, fold contribution: @escaping (Element) -> Contribution,
+        into initial: Value, add: @escaping (Value, Contribution) -> Value, remove: @escaping (Value, Contribution) -> Value
+    ) {
+        let equivalence = Equivalence<Value>.rule(ValueEquality<Value>.defaultRule)
+        self = Self.listOperator(list, .element(contribution)) {
+            FoldOperator(
+                source: $0, function: $1,
+                rule: .custom(initial: initial, add: add, remove: remove, equal: { equivalence.equal($0, $1) }),
+                capturesEnvironment: false
+            )
+        }
+    }
+
+    // MARK: map
+
+    /// A value derived from each element of a list property, in order, updated in
+    /// O(log n) per changed element.
+    ///
+    /// ```swift
+    /// final class Shelf {
+    ///     @Tracked var books: IncrementalArray<ShelfBook> = [
+    ///         ShelfBook(title: "Dune", isAvailable: true), ShelfBook(title: "Emma", isAvailable: false),
+    ///     ]
+    ///     @Derived(\Shelf.books, map: { $0.title.uppercased() })
+    ///     var labels: IncrementalArray<String>
+    /// }
+    ///
+    /// let shelf = Shelf()
+    /// print(Array(shelf.labels))       // ["DUNE", "EMMA"]
+    /// shelf.books[0].title = "Dune Messiah"
+    /// print(Array(shelf.labels))       // ["DUNE MESSIAH", "EMMA"]
+    /// ```
+    ///
+    /// A result equal to the one before (`==` for `Equatable` results, identity for
+    /// objects) leaves the output as it is.
+    public init<Element, Mapped>(_ list: KeyPath<Model, IncrementalArray<Element>>, map transform: @escaping (Element) -> Mapped)
+    where Value == IncrementalArray<Mapped> {
+        self = Self.listOperator(list, .element(transform)) {
+            MapOperator(source: $0, function: $1, capturesEnvironment: false)
+        }
+    }
+
+    /// A value derived from each element by a closure made from the model.
+    ///
+    /// ```swift
+    /// final class Prices {
+    ///     @Tracked var cents: IncrementalArray<Int> = [250, 1999]
+    ///     @Tracked var symbol = "$"
+    ///     @Derived(\Prices.cents, map: { prices in
+    ///         let symbol = prices.symbol
+    ///         return { "\(symbol)\($0 / 100).\($0 % 100 < 10 ? "0" : "")\($0 % 100)" }
+    ///     })
+    ///     var labels: IncrementalArray<String>
+    /// }
+    ///
+    /// let prices = Prices()
+    /// print(Array(prices.labels))   // ["$2.50", "$19.99"]
+    /// prices.symbol = "€"
+    /// print(Array(prices.labels))   // ["€2.50", "€19.99"]
+    /// ```
+    public init<Element, Mapped>(_ list: KeyPath<Model, IncrementalArray<Element>>, map query: @escaping (Model) -> (Element) -> Mapped)
+    where Value == IncrementalArray<Mapped> {
+        self = Self.listOperator(list, .query(query)) {
+            MapOperator(source: $0, function: $1, capturesEnvironment: false)
+        }
+    }
+
+    // MARK: sorted
+
+    /// The elements of a list property ordered by a key; elements with equal keys keep
+    /// their order in the list (a stable sort). Updated in O(log² n) per changed
+    /// element.
+    ///
+    /// ```swift
+    /// final class Shelf {
+    ///     @Tracked var books: IncrementalArray<ShelfBook> = [
+    ///         ShelfBook(title: "Emma", isAvailable: true), ShelfBook(title: "Dune", isAvailable: false),
+    ///     ]
+    ///     @Derived(\Shelf.books, sortedBy: \.title)
+    ///     var byTitle: IncrementalArray<ShelfBook>
+    /// }
+    ///
+    /// let shelf = Shelf()
+    /// print(shelf.byTitle.map(\.title))   // ["Dune", "Emma"]
+    /// shelf.books.append(ShelfBook(title: "Beloved", isAvailable: true))
+    /// print(shelf.byTitle.map(\.title))   // ["Beloved", "Dune", "Emma"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key to order by. Keys must be totally ordered (no `Double.nan`).
+    ///   - descending: Whether the greatest key comes first.
+    public init<Element, Key: Comparable>(
+        _ list: KeyPath<Model, IncrementalArray<Element>>, sortedBy key: @escaping (Element) -> Key, descending: Bool = false
+    ) where Value == IncrementalArray<Element> {
+        self = Self.listOperator(list, .element(key)) {
+            SortedOperator(source: $0, function: $1, descending: descending, capturesEnvironment: false)
+        }
+    }
+
+    /// The elements ordered by a key that a closure made from the model derives: when
+    /// what the outer closure read changes (the sort field, say), one pass re-sorts.
+    ///
+    /// ```swift
+    /// final class Roster {
+    ///     @Tracked var names: IncrementalArray<String> = ["ada", "Grace", "alan"]
+    ///     @Tracked var ignoresCase = false
+    ///     @Derived(\Roster.names, sortedBy: { roster in
+    ///         let ignoresCase = roster.ignoresCase
+    ///         return { ignoresCase ? $0.lowercased() : $0 }
+    ///     })
+    ///     var sortedNames: IncrementalArray<String>
+    /// }
+    ///
+    /// let roster = Roster()
+    /// print(Array(roster.sortedNames))   // ["Grace", "ada", "alan"]
+    /// roster.ignoresCase = true
+    /// print(Array(roster.sortedNames))   // ["ada", "alan", "Grace"]
+    /// ```
+    public init<Element, Key: Comparable>(
+        _ list: KeyPath<Model, IncrementalArray<Element>>, sortedBy query: @escaping (Model) -> (Element) -> Key,
+        descending: Bool = false
+    ) where Value == IncrementalArray<Element> {
+        self = Self.listOperator(list, .query(query)) {
+            SortedOperator(source: $0, function: $1, descending: descending, capturesEnvironment: false)
+        }
+    }
+
+    // MARK: first
+
+    /// The first element of a list property that passes a test, or nil; found in
+    /// O(log n) after each change.
+    ///
+    /// ```swift
+    /// final class Queue {
+    ///     @Tracked var jobs: IncrementalArray<Job> = [Job(name: "backup", isDone: true), Job(name: "report", isDone: false)]
+    ///     @Derived(\Queue.jobs, first: { !$0.isDone })
+    ///     var next: Job?
+    /// }
+    ///
+    /// let queue = Queue()
+    /// print(queue.next?.name ?? "none")   // report
+    /// queue.jobs[1].isDone = true
+    /// print(queue.next?.name ?? "none")   // none
+    /// ```
+    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, first isIncluded: @escaping (Element) -> Bool)
+    where Value == Element? {
+        self = Self.listOperator(list, .element(isIncluded)) {
+            FirstOperator(source: $0, function: $1, capturesEnvironment: false)
+        }
+    }
+
+    /// The first element that passes a test made from the model, or nil.
+    ///
+    /// ```swift
+    /// final class Directory {
+    ///     @Tracked var names: IncrementalArray<String> = ["Ada", "Alan", "Grace"]
+    ///     @Tracked var initial: Character = "A"
+    ///     @Derived(\Directory.names, first: { directory in
+    ///         let initial = directory.initial
+    ///         return { $0.first == initial }
+    ///     })
+    ///     var firstMatch: String?
+    /// }
+    ///
+    /// let directory = Directory()
+    /// print(directory.firstMatch ?? "none")   // Ada
+    /// directory.initial = "G"
+    /// print(directory.firstMatch ?? "none")   // Grace
+    /// ```
+    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, first query: @escaping (Model) -> (Element) -> Bool)
+    where Value == Element? {
+        self = Self.listOperator(list, .query(query)) {
+            FirstOperator(source: $0, function: $1, capturesEnvironment: false)
+        }
+    }
+
+    // MARK: min and max
+
+    /// The least key derived from the elements of a list property, or nil for an empty
+    /// list; O(log² n) per changed element.
+    ///
+    /// ```swift
+    /// final class Basket {
+    ///     @Tracked var lines: IncrementalArray<BasketLine> = [
+    ///         BasketLine(price: 2.5, quantity: 2), BasketLine(price: 0.1, quantity: 3),
+    ///     ]
+    ///     @Derived(\Basket.lines, min: \.price)
+    ///     var cheapest: Double?
+    /// }
+    ///
+    /// let basket = Basket()
+    /// print(basket.cheapest ?? 0)      // 0.1
+    /// basket.lines.remove(at: 1)
+    /// print(basket.cheapest ?? 0)      // 2.5
+    /// ```
+    ///
+    /// Keys must be totally ordered (no `Double.nan`).
+    public init<Element, Key: Comparable>(_ list: KeyPath<Model, IncrementalArray<Element>>, min key: @escaping (Element) -> Key)
+    where Value == Key? {
+        self = Self.listOperator(list, .element(key)) {
+            ExtremumOperator(source: $0, function: $1, maximum: false, capturesEnvironment: false)
+        }
+    }
+
+    /// The greatest key derived from the elements of a list property, or nil for an
+    /// empty list; O(log² n) per changed element.
+    ///
+    /// ```swift
+    /// final class Board {
+    ///     @Tracked var scores: IncrementalArray<Int> = [3, 8, 5]
+    ///     @Derived(\Board.scores, max: { $0 })
+    ///     var best: Int?
+    /// }
+    ///
+    /// let board = Board()
+    /// print(board.best ?? 0)   // 8
+    /// board.scores[1] = 4
+    /// print(board.best ?? 0)   // 5
+    /// ```
+    public init<Element, Key: Comparable>(_ list: KeyPath<Model, IncrementalArray<Element>>, max key: @escaping (Element) -> Key)
+    where Value == Key? {
+        self = Self.listOperator(list, .element(key)) {
+            ExtremumOperator(source: $0, function: $1, maximum: true, capturesEnvironment: false)
+        }
+    }
+
+    /// The least key that a closure made from the model derives from the elements.
+    public init<Element, Key: Comparable>(
+        _ list: KeyPath<Model, IncrementalArray<Element>>, min query: @escaping (Model) -> (Element) -> Key
+    ) where Value == Key? {
+        self = Self.listOperator(list, .query(query)) {
+            ExtremumOperator(source: $0, function: $1, maximum: false, capturesEnvironment: false)
+        }
+    }
+
+    /// The greatest key that a closure made from the model derives from the elements.
+    public init<Element, Key: Comparable>(
+        _ list: KeyPath<Model, IncrementalArray<Element>>, max query: @escaping (Model) -> (Element) -> Key
+    ) where Value == Key? {
+        self = Self.listOperator(list, .query(query)) {
+            ExtremumOperator(source: $0, function: $1, maximum: true, capturesEnvironment: false)
+        }
+    }
+}
+
+/// A sum operator over `Value`: exact for `Double` and `Int`.
+func makeSumOperator<Element, Value: AdditiveArithmetic>(
+    _ source: @escaping () -> IncrementalArray<Element>, _ function: ElementFunction<Element, Value>, capturesEnvironment: Bool
+) -> ListOperator<Element, Value, Value> {
+    if Value.self == Double.self {
+        let op = FoldOperator(
+            source: source, function: function as! ElementFunction<Element, Double>,
+            rule: .exactSum, capturesEnvironment: capturesEnvironment
+        )
+        return op as AnyObject as! ListOperator<Element, Value, Value>
+    }
+    if Value.self == Int.self {
+        let op = FoldOperator(
+            source: source, function: function as! ElementFunction<Element, Int>,
+            rule: .integerSum, capturesEnvironment: capturesEnvironment
+        )
+        return op as AnyObject as! ListOperator<Element, Value, Value>
+    }
+    let equivalence = Equivalence<Value>.rule(ValueEquality<Value>.defaultRule)
+    return FoldOperator(
+        source: source, function: function, rule: .additive(equal: { equivalence.equal($0, $1) }),
+        capturesEnvironment: capturesEnvironment
+    )
+}
+
+/// An operator's per-element closure as a declaration gives it.
+enum QueryOrElement<Model, Element, Result> {
+    case element((Element) -> Result)
+    case query((Model) -> (Element) -> Result)
+}

@@ -1,0 +1,135 @@
+/// The exact sum of a changing set of doubles, so that an incremental sum never
+/// drifts: adding and removing contributions in floating point would accumulate an
+/// error that a plain recomputation does not have, growing with every update.
+///
+/// Every finite double is an integer multiple of 2⁻¹⁰⁷⁴, so the sum is kept as one
+/// two's-complement integer in those units, 2,176 bits wide: wide enough for any
+/// double, with 64 bits to spare for carries. Adding or removing a value is exact
+/// (a few limbs and a carry), and ``rounded`` rounds the exact sum once, to nearest,
+/// ties to even. The total is therefore a function of the current values alone, not
+/// of the order they came and went in, and it is at least as close to the true sum
+/// as a plain left-to-right sum (whose own error bound is (n − 1)·ε·Σ|xᵢ|).
+/// Infinities and NaNs are counted apart and win as they would in a plain sum.
+struct ExactSum {
+    static let limbCount = 34
+    /// Little-endian limbs of the sum in units of 2⁻¹⁰⁷⁴; the top bit of the last limb
+    /// is the sign.
+    private var limbs = [UInt64](repeating: 0, count: ExactSum.limbCount)
+    private var nans = 0
+    private var positiveInfinities = 0
+    private var negativeInfinities = 0
+
+    mutating func add(_ value: Double) {
+        accumulate(value, negate: false)
+    }
+
+    mutating func subtract(_ value: Double) {
+        accumulate(value, negate: true)
+    }
+
+    private mutating func accumulate(_ value: Double, negate: Bool) {
+        let step = negate ? -1 : 1
+        if value.isNaN {
+            nans += step
+            return
+        }
+        if value.isInfinite {
+            if value > 0 { positiveInfinities += step } else { negativeInfinities += step }
+            return
+        }
+        guard value != 0 else { return }
+        // value = significand · 2^(shift − 1074), with an integer significand.
+        let bits = value.bitPattern
+        let exponentField = Int((bits >> 52) & 0x7FF)
+        let fraction = bits & ((1 << 52) - 1)
+        let significand = exponentField == 0 ? fraction : fraction | (1 << 52)
+        let shift = exponentField == 0 ? 0 : exponentField - 1
+        let limb = shift / 64
+        let offset = UInt64(shift % 64)
+        let low = significand << offset
+        let high = offset == 0 ? 0 : significand >> (64 - offset)
+        if (value < 0) != negate {
+            subtractMagnitude(low, high, at: limb)
+        } else {
+            addMagnitude(low, high, at: limb)
+        }
+    }
+
+    private mutating func addMagnitude(_ low: UInt64, _ high: UInt64, at limb: Int) {
+        var (sum, carry) = limbs[limb].addingReportingOverflow(low)
+        limbs[limb] = sum
+        var index = limb + 1
+        var addend = high
+        while index < ExactSum.limbCount, addend != 0 || carry {
+            let (partial, overflow1) = limbs[index].addingReportingOverflow(addend)
+            (sum, carry) = carry ? partial.addingReportingOverflow(1) : (partial, false)
+            carry = carry || overflow1
+            limbs[index] = sum
+            addend = 0
+            index += 1
+        }
+    }
+
+    private mutating func subtractMagnitude(_ low: UInt64, _ high: UInt64, at limb: Int) {
+        var (difference, borrow) = limbs[limb].subtractingReportingOverflow(low)
+        limbs[limb] = difference
+        var index = limb + 1
+        var subtrahend = high
+        while index < ExactSum.limbCount, subtrahend != 0 || borrow {
+            let (partial, overflow1) = limbs[index].subtractingReportingOverflow(subtrahend)
+            (difference, borrow) = borrow ? partial.subtractingReportingOverflow(1) : (partial, false)
+            borrow = borrow || overflow1
+            limbs[index] = difference
+            subtrahend = 0
+            index += 1
+        }
+    }
+
+    /// The exact sum rounded to the nearest double, ties to even.
+    var rounded: Double {
+        if nans > 0 || (positiveInfinities > 0 && negativeInfinities > 0) { return .nan }
+        if positiveInfinities > 0 { return .infinity }
+        if negativeInfinities > 0 { return -.infinity }
+        let negative = limbs[ExactSum.limbCount - 1] >> 63 == 1
+        var magnitude = limbs
+        if negative {
+            // Two's complement: invert and add one.
+            var carry = true
+            for index in magnitude.indices {
+                let inverted = ~magnitude[index]
+                (magnitude[index], carry) = carry ? inverted.addingReportingOverflow(1) : (inverted, false)
+            }
+        }
+        guard let top = magnitude.lastIndex(where: { $0 != 0 }) else { return 0 }
+        let highBit = top * 64 + (63 - magnitude[top].leadingZeroBitCount)
+        let result: Double
+        if highBit < 53 {
+            // Below 2⁵³ units the value is a double exactly: no rounding.
+            result = Double(magnitude[0]) * 0x1p-1074
+        } else {
+            // The 64 bits from the highest set one, with any set bit below them folded
+            // into the lowest (a sticky bit), so that converting rounds once, correctly.
+            let start = highBit - 63
+            var window = bits(of: magnitude, from: start)
+            if start > 0, hasBits(in: magnitude, below: start) { window |= 1 }
+            result = Double(sign: .plus, exponent: start - 1074, significand: Double(window))
+        }
+        return negative ? -result : result
+    }
+
+    /// The 64 bits of `limbs` starting at bit `start`.
+    private func bits(of limbs: [UInt64], from start: Int) -> UInt64 {
+        let limb = start / 64
+        let offset = UInt64(start % 64)
+        let low = limbs[limb] >> offset
+        guard offset != 0, limb + 1 < limbs.count else { return low }
+        return low | (limbs[limb + 1] << (64 - offset))
+    }
+
+    private func hasBits(in limbs: [UInt64], below position: Int) -> Bool {
+        let limb = position / 64
+        for index in 0..<limb where limbs[index] != 0 { return true }
+        let offset = position % 64
+        return offset != 0 && limbs[limb] & ((1 << UInt64(offset)) - 1) != 0
+    }
+}

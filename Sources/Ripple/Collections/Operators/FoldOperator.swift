@@ -1,0 +1,202 @@
+/// How a fold combines contributions: a running state, changed by adding and
+/// removing one contribution at a time, and the total read from it.
+struct FoldRule<Contribution, State, Total> {
+    let initial: State
+    let add: (inout State, Contribution) -> Void
+    let remove: (inout State, Contribution) -> Void
+    let total: (State) -> Total
+    let equal: (Total, Total) -> Bool
+}
+
+/// Folds what the closure derives from each element (a count's `Bool`, a sum's
+/// addend) into one total, adding and removing contributions as elements come, go and
+/// change: O(1) work per changed element, plus O(log n) to find it.
+///
+/// It keeps each element's contribution, so that a changed or removed element's old
+/// one is subtracted without calling the closure again: in source order for a list of
+/// values (positions come with the changes), by slot for objects (a tracker names its
+/// slot).
+final class FoldOperator<Element, Contribution, State, Total>: ListOperator<Element, Contribution, Total> {
+    private let rule: FoldRule<Contribution, State, Total>
+    private var state: State
+    private var contributions = PersistentTree<Contribution, NoMarking<Contribution>>()
+    private var table = SlotTable<Element>(labelled: false)
+    private var slotContributions: ContiguousArray<Contribution?> = []
+
+    init(
+        source: @escaping () -> IncrementalArray<Element>, function: ElementFunction<Element, Contribution>,
+        rule: FoldRule<Contribution, State, Total>, capturesEnvironment: Bool
+    ) {
+        self.rule = rule
+        self.state = rule.initial
+        super.init(source: source, function: function, capturesEnvironment: capturesEnvironment)
+    }
+
+    override func rebuild(_ list: IncrementalArray<Element>, previous: Total?, onlyQueryChanged: Bool) -> (output: Total, changed: Bool) {
+        state = rule.initial
+        if tracksElements {
+            prepareSlots(forFullPass: list.count)
+            table.reset(count: list.count)
+            slotContributions = ContiguousArray(repeating: nil, count: table.capacity)
+            var slot: UInt32 = 0
+            for element in list {
+                attach(element, to: slot)
+                let contribution = evaluate(element, slot: slot)
+                rule.add(&state, contribution)
+                slotContributions[Int(slot)] = contribution
+                slot += 1
+            }
+        } else {
+            var all: [Contribution] = []
+            all.reserveCapacity(list.count)
+            for element in list {
+                let contribution = evaluate(element, slot: 0)
+                rule.add(&state, contribution)
+                all.append(contribution)
+            }
+            contributions = PersistentTree(all)
+        }
+        let total = rule.total(state)
+        guard let previous else { return (total, true) }
+        if rule.equal(previous, total) { return (previous, false) }
+        return (total, true)
+    }
+
+    override func follow(
+        _ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>, output: inout Total
+    ) -> Bool {
+        for change in changes {
+            switch change {
+            case .insert(let position, let element):
+                let contribution: Contribution
+                if tracksElements {
+                    let slot = insertSlot(at: position)
+                    attach(element, to: slot)
+                    contribution = evaluate(element, slot: slot)
+                    slotContributions[Int(slot)] = contribution
+                } else {
+                    contribution = evaluate(element, slot: 0)
+                    contributions.insert(contribution, at: position)
+                }
+                rule.add(&state, contribution)
+            case .remove(let position):
+                if tracksElements {
+                    let slot = table.remove(at: position).slot
+                    rule.remove(&state, slotContributions[Int(slot)]!)
+                    slotContributions[Int(slot)] = nil
+                    detach(slot: slot)
+                } else {
+                    rule.remove(&state, contributions.remove(at: position))
+                }
+            case .replace(let position, let element):
+                if tracksElements {
+                    let slot = table.slot(at: position)
+                    attach(element, to: slot)
+                    reevaluate(slot: slot, element)
+                } else {
+                    let contribution = evaluate(element, slot: 0)
+                    rule.remove(&state, contributions[position])
+                    rule.add(&state, contribution)
+                    contributions[position] = contribution
+                }
+            }
+        }
+        for slot in fired {
+            guard let element = element(inSlot: slot) else { continue }
+            reevaluate(slot: slot, element)
+        }
+        let total = rule.total(state)
+        if rule.equal(output, total) { return false }
+        output = total
+        return true
+    }
+
+    private func insertSlot(at position: Int) -> UInt32 {
+        let slot = table.insert(at: position)
+        if slotContributions.count < table.capacity {
+            slotContributions.append(contentsOf: repeatElement(nil, count: table.capacity - slotContributions.count))
+        }
+        return slot
+    }
+
+    private func reevaluate(slot: UInt32, _ element: Element) {
+        let contribution = evaluate(element, slot: slot)
+        rule.remove(&state, slotContributions[Int(slot)]!)
+        rule.add(&state, contribution)
+        slotContributions[Int(slot)] = contribution
+    }
+}
+
+// MARK: Rules
+
+extension FoldRule where Contribution == Bool, State == Int, Total == Int {
+    /// Counts the elements whose contribution is true.
+    static var count: FoldRule {
+        FoldRule(
+            initial: 0,
+            add: { count, included in if included { count &+= 1 } },
+            remove: { count, included in if included { count &-= 1 } },
+            total: { $0 },
+            equal: ==
+        )
+    }
+}
+
+extension FoldRule where Contribution == Int, State == Int128, Total == Int {
+    /// Sums integers in 128 bits, so that additions and removals in any order land on
+    /// the exact total; a total outside `Int` is a fatal error, as `+` would be.
+    static var integerSum: FoldRule {
+        FoldRule(
+            initial: 0,
+            add: { sum, value in sum &+= Int128(value) },
+            remove: { sum, value in sum &-= Int128(value) },
+            total: { sum in
+                guard let total = Int(exactly: sum) else { Graph.sumOverflows(sum) }
+                return total
+            },
+            equal: ==
+        )
+    }
+}
+
+extension FoldRule where Contribution == Double, State == ExactSum, Total == Double {
+    /// Sums doubles exactly (see ``ExactSum``): the total is the exact sum of the current
+    /// elements, rounded once, whatever order they came and went in.
+    static var exactSum: FoldRule {
+        FoldRule(
+            initial: ExactSum(),
+            add: { sum, value in sum.add(value) },
+            remove: { sum, value in sum.subtract(value) },
+            total: { $0.rounded },
+            equal: { $0 == $1 || ($0.isNaN && $1.isNaN) }
+        )
+    }
+}
+
+extension FoldRule where Contribution: AdditiveArithmetic, State == Contribution, Total == Contribution {
+    /// Sums with the type's own `+` and `-`.
+    static func additive(equal: @escaping (Contribution, Contribution) -> Bool) -> FoldRule {
+        FoldRule(initial: .zero, add: { $0 += $1 }, remove: { $0 -= $1 }, total: { $0 }, equal: equal)
+    }
+}
+
+extension FoldRule where State == Total {
+    /// A fold with the caller's own steps.
+    static func custom(
+        initial: Total, add: @escaping (Total, Contribution) -> Total, remove: @escaping (Total, Contribution) -> Total,
+        equal: @escaping (Total, Total) -> Bool
+    ) -> FoldRule {
+        FoldRule(
+            initial: initial, add: { $0 = add($0, $1) }, remove: { $0 = remove($0, $1) }, total: { $0 }, equal: equal
+        )
+    }
+}
+
+extension Graph {
+    static func sumOverflows(_ sum: Int128) -> Never {
+        fatalError("""
+            Ripple: an incremental sum of Int is \(sum), which does not fit in Int. Sum \
+            smaller values, or sum Double values instead.
+            """)
+    }
+}

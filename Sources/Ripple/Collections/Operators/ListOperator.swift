@@ -1,0 +1,264 @@
+internal import RippleThreadLocal
+
+/// The closure an operator applies to each element: given, or made from the model by a
+/// query node whenever what the query read changes.
+enum ElementFunction<Element, Result> {
+    case fixed((Element) -> Result)
+    case query(Computed<(Element) -> Result>)
+}
+
+/// What every incremental list operator shares: reading its source and its query,
+/// finding out what changed since its last update, and evaluating its closure on one
+/// element at a time, with what the closure reads followed.
+///
+/// An operator is the update of a ``Computed`` node whose value is the operator's
+/// output. On each update it reads its source (a dependency of the node) and, if it has
+/// one, its query node (another); then:
+/// - if the query made a new closure, or the source is not a later version of the list
+///   it followed, or too much changed, it makes one full pass (``rebuild``);
+/// - otherwise it replays the source's journal and looks again at the elements whose
+///   trackers fired (``follow``).
+///
+/// Elements that are objects get a tracker each, which follows what the closure read
+/// of that element (`book.isAvailable`) and names the element when it changes. For a
+/// list of values, what the closure reads besides the element is followed by one
+/// query tracker: a change to it means one full pass.
+class ListOperator<Element, Result, Output> {
+    private let readSource: () -> IncrementalArray<Element>
+    private let function: ElementFunction<Element, Result>
+    private var transform: (Element) -> Result
+    private var queryVersion: UInt32 = 0
+    private var mark: JournalMark<Element>?
+    /// The environment the closures run in: the creator's for a standalone operator,
+    /// none for a model's.
+    private let environment: EnvironmentValues?
+    private let isolatesEnvironment: Bool
+
+    let trackers = TrackerSet()
+    /// Whether each element gets a tracker: the elements are objects.
+    let tracksElements = Element.self is AnyObject.Type
+    /// Per slot, when `tracksElements`: the element and its tracker (nil while the
+    /// closure read nothing of it that can change).
+    private(set) var elements: ContiguousArray<Element?> = []
+    private var slotTrackers: ContiguousArray<ElementTracker?> = []
+    /// A tracker ready for the next evaluation that needs one.
+    private var spareTracker: ElementTracker?
+    /// For a list of values: follows what the closure read besides the element.
+    private lazy var queryTracker = ElementTracker(owner: trackers, slot: TrackerSet.querySlot)
+    private var queryRun: Graph.ComputedRun?
+    private var runtime: RuntimeRef?
+
+    /// The node whose update this is; unowned, the node owns the operator.
+    unowned(unsafe) var node: Computed<Output>!
+
+    init(source: @escaping () -> IncrementalArray<Element>, function: ElementFunction<Element, Result>, capturesEnvironment: Bool) {
+        readSource = source
+        self.function = function
+        switch function {
+        case .fixed(let transform): self.transform = transform
+        case .query: self.transform = { _ in fatalError("the query runs before any element") }
+        }
+        if capturesEnvironment, let captured = EnvironmentScope.captured() {
+            environment = captured
+            isolatesEnvironment = false
+        } else {
+            environment = nil
+            isolatesEnvironment = true
+        }
+    }
+
+    /// Makes the node that runs this operator; its first read makes the first pass.
+    func makeNode() -> Computed<Output> {
+        let node = Computed<Output>(
+            compute: { fatalError("an operator's node runs its update, not a compute closure") },
+            update: { [self] _, runtime in update(runtime) },
+            capturesEnvironment: false
+        )
+        self.node = node
+        trackers.node = .passUnretained(node)
+        return node
+    }
+
+    deinit {
+        // Trackers hold links into the elements' nodes: let them go outside any walk.
+        let runtime = Runtime.current
+        for tracker in slotTrackers { if let tracker { runtime.pointee.retire(value: tracker) } }
+    }
+
+    // MARK: What subclasses implement
+
+    /// A full pass: the output for `list`, evaluating every element. `previous` is the
+    /// output before, if any; returns whether the new one differs from it.
+    func rebuild(_ list: IncrementalArray<Element>, previous: Output?, onlyQueryChanged: Bool) -> (output: Output, changed: Bool) {
+        fatalError("subclasses rebuild")
+    }
+
+    /// Applies `changes`, in order, then looks again at the elements in `fired` slots
+    /// (their trackers fired; a slot may repeat or be gone). Returns whether `output`
+    /// changed.
+    func follow(_ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>, output: inout Output) -> Bool {
+        fatalError("subclasses follow")
+    }
+
+    // MARK: The update
+
+    private func update(_ runtime: RuntimeRef) -> Bool {
+        let node = self.node!
+        // A model's operator whose model is gone keeps its last output.
+        if node.flags.contains(.inert) { return false }
+        if let environment {
+            return EnvironmentScope.$current.withValue(environment) { updateNow(node, runtime) }
+        }
+        if isolatesEnvironment, ripple_environment_used_get() != 0 {
+            return isolatingAmbientEnvironment { updateNow(node, runtime) }
+        }
+        return updateNow(node, runtime)
+    }
+
+    private func updateNow(_ node: Computed<Output>, _ runtime: RuntimeRef) -> Bool {
+        let outer = Graph.beginComputing(node, runtime)
+        self.runtime = runtime
+        let list = readSource()
+        var queryChanged = false
+        if case .query(let query) = function {
+            let made = query.value
+            if mark == nil || query.version != queryVersion {
+                transform = made
+                queryVersion = query.version
+                queryChanged = true
+            }
+        }
+        // What changed in the source, if it can be followed change by change.
+        let changes = mark.flatMap { list.changes(since: $0) }
+        var fired: [UInt32] = []
+        swap(&fired, &trackers.changed)
+        let limit = Swift.max(32, list.count / 4)
+        let fullPass = queryChanged || changes == nil
+            || (!fired.isEmpty && (!tracksElements || fired.count > limit))
+            || (changes?.count ?? 0) + fired.count > limit
+        mark = list.markForFollowing
+
+        var previous: Output?
+        if case .success(let value) = node.cached {
+            // Taken out, so that the output is uniquely held while it changes.
+            previous = value
+            node.cached = .failure(notYetComputed)
+        }
+        beginEvaluations(fullPass: fullPass, runtime)
+        let output: Output
+        let changed: Bool
+        if fullPass || previous == nil {
+            // Only the query changed: the elements are the ones the output came from.
+            let onlyQueryChanged = previous != nil && changes?.isEmpty == true && fired.isEmpty
+            (output, changed) = rebuild(list, previous: previous, onlyQueryChanged: onlyQueryChanged)
+        } else {
+            var current = previous.take()!
+            changed = follow(changes!, fired: fired, list: list, output: &current)
+            output = current
+        }
+        endEvaluations(runtime)
+        node.cached = .success(output)
+        if changed { node.version &+= 1 }
+        self.runtime = nil
+        Graph.endComputing(node, outer, runtime)
+        return changed
+    }
+
+    // MARK: Evaluating elements
+
+    private func beginEvaluations(fullPass: Bool, _ runtime: RuntimeRef) {
+        guard !tracksElements else { return }
+        if fullPass { Graph.unlinkAll(queryTracker, runtime) }
+        queryRun = Graph.beginAccumulating(queryTracker, runtime)
+    }
+
+    private func endEvaluations(_ runtime: RuntimeRef) {
+        guard let run = queryRun else { return }
+        Graph.endAccumulating(queryTracker, run, runtime)
+        queryRun = nil
+    }
+
+    /// The closure's result for the element in `slot`, with what it read of the
+    /// element followed by the slot's tracker (objects), or by the query tracker.
+    final func evaluate(_ element: Element, slot: UInt32) -> Result {
+        let runtime = self.runtime!
+        guard tracksElements else {
+            Graph.restartMatching(runtime)
+            return transform(element)
+        }
+        let index = Int(slot)
+        let tracker: ElementTracker
+        if let existing = slotTrackers[index] {
+            tracker = existing
+        } else if let spare = spareTracker {
+            tracker = spare
+            tracker.slot = slot
+        } else {
+            tracker = ElementTracker(owner: trackers, slot: slot)
+        }
+        let result = Graph.evaluate(tracker, runtime) { transform(element) }
+        if tracker.hasDependencies {
+            slotTrackers[index] = tracker
+            if spareTracker === tracker { spareTracker = nil }
+        } else {
+            slotTrackers[index] = nil
+            spareTracker = tracker
+        }
+        return result
+    }
+
+    // MARK: Slots, for objects
+
+    /// Makes room for slots below `capacity`.
+    final func ensureSlots(_ capacity: Int) {
+        guard tracksElements, elements.count < capacity else { return }
+        elements.append(contentsOf: repeatElement(nil, count: capacity - elements.count))
+        slotTrackers.append(contentsOf: repeatElement(nil, count: capacity - slotTrackers.count))
+    }
+
+    /// `element` is now the one in `slot`.
+    final func attach(_ element: Element, to slot: UInt32) {
+        guard tracksElements else { return }
+        ensureSlots(Int(slot) + 1)
+        elements[Int(slot)] = element
+    }
+
+    /// The element in `slot` left the list: its tracker stops following it.
+    final func detach(slot: UInt32) {
+        guard tracksElements, Int(slot) < elements.count else { return }
+        elements[Int(slot)] = nil
+        if let tracker = slotTrackers[Int(slot)] {
+            slotTrackers[Int(slot)] = nil
+            Graph.unlinkAll(tracker, runtime!)
+            tracker.flags.subtract(.stale)
+            if spareTracker == nil { spareTracker = tracker } else { runtime!.pointee.retire(value: tracker) }
+        }
+    }
+
+    /// The element a fired slot names, or nil if it left the list.
+    final func element(inSlot slot: UInt32) -> Element? {
+        Int(slot) < elements.count ? elements[Int(slot)] : nil
+    }
+
+    /// Before a full pass over `count` elements, which take slots `0..<count`: the
+    /// slots above let their elements go; the trackers below stay, for the elements
+    /// that take their slots (the same ones, usually, whose links they confirm).
+    final func prepareSlots(forFullPass count: Int) {
+        guard tracksElements else { return }
+        if elements.count > count {
+            for slot in count..<elements.count { detach(slot: UInt32(slot)) }
+        }
+        ensureSlots(count)
+    }
+}
+
+extension Graph {
+    static func operatorCreatedDuringRun() -> Never {
+        fatalError("""
+            Ripple: an incremental list operator was created while a Computed, a @Derived \
+            property or an Effect was running: it would start over, with a full pass, on \
+            every run. Create it once, outside: declare it with @Derived on the model, or \
+            keep the Computed it returns in a stored property, and read it here.
+            """)
+    }
+}

@@ -1,0 +1,167 @@
+/// One element of an operator's source, in source order: the slot that names it for
+/// as long as it stays in the list, and whether a filter keeps it.
+struct SlotEntry {
+    var slot: UInt32
+    var kept: Bool
+}
+
+/// Counts the kept entries, so that a filter finds an element's place in its output in
+/// O(log n).
+enum KeptMarking: TreeMarking {
+    @inline(__always)
+    static func isMarked(_ entry: SlotEntry) -> Bool { entry.kept }
+}
+
+/// An operator's mirror of its source: a slot per element, in source order.
+///
+/// Slots are stable names for elements while positions shift with every insertion:
+/// the operator keeps what it derived from each element in arrays indexed by slot,
+/// and an element tracker reports its slot. Where an operator must find the position
+/// of a slot (a tracker fired; sorting breaks ties by source order), slots carry
+/// labels that increase along the source order, so a binary search over the mirror
+/// finds a slot's position in O(log² n).
+struct SlotTable<Element> {
+    var order = PersistentTree<SlotEntry, KeptMarking>()
+    /// Labels by slot, when `labelled`: increasing in source order.
+    private(set) var labels: [UInt64] = []
+    let labelled: Bool
+    /// Slots free for reuse.
+    private var free: [UInt32] = []
+    /// How many slots exist, in use or free: the length per-slot arrays need.
+    private(set) var capacity = 0
+
+    init(labelled: Bool) {
+        self.labelled = labelled
+    }
+
+    var count: Int { order.count }
+
+    func slot(at position: Int) -> UInt32 {
+        order[position].slot
+    }
+
+    /// Starts over with `count` elements, slot `i` at position `i`.
+    mutating func reset(count: Int, kept: (Int) -> Bool = { _ in false }) {
+        var entries: [SlotEntry] = []
+        entries.reserveCapacity(count)
+        for position in 0..<count { entries.append(SlotEntry(slot: UInt32(position), kept: kept(position))) }
+        order = PersistentTree(entries)
+        free.removeAll(keepingCapacity: true)
+        capacity = Swift.max(capacity, count)
+        for slot in count..<capacity { free.append(UInt32(slot)) }
+        if labelled {
+            labels = Array(repeating: 0, count: capacity)
+            spreadLabels(over: 0..<count, between: 0, and: .max)
+        }
+    }
+
+    /// A slot for a new element at `position`, with its place in the source order.
+    mutating func insert(at position: Int, kept: Bool = false) -> UInt32 {
+        let slot: UInt32
+        if let reused = free.popLast() {
+            slot = reused
+        } else {
+            slot = UInt32(capacity)
+            capacity += 1
+            if labelled { labels.append(0) }
+        }
+        if labelled { labels[Int(slot)] = label(forInsertionAt: position) }
+        order.insert(SlotEntry(slot: slot, kept: kept), at: position)
+        return slot
+    }
+
+    /// Removes the element at `position`; its slot becomes free.
+    @discardableResult
+    mutating func remove(at position: Int) -> SlotEntry {
+        let entry = order.remove(at: position)
+        free.append(entry.slot)
+        return entry
+    }
+
+    mutating func setKept(_ kept: Bool, at position: Int) {
+        order[position].kept = kept
+    }
+
+    /// Kept elements before `position`: where the element at `position` goes in a
+    /// filter's output.
+    func keptCount(before position: Int) -> Int {
+        order.markedCount(before: position)
+    }
+
+    /// The position of `slot`, which must be in the list.
+    func position(of slot: UInt32) -> Int {
+        precondition(labelled, "only a labelled table finds slots")
+        let target = labels[Int(slot)]
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if labels[Int(order[middle].slot)] < target {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        assert(low < order.count && order[low].slot == slot, "a slot in use has a position")
+        return low
+    }
+
+    /// Whether `a` comes before `b` in the source.
+    func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
+        labels[Int(a)] < labels[Int(b)]
+    }
+
+    // MARK: Labels
+
+    /// A label between the neighbours of `position`, relabelling a neighbourhood
+    /// first when they have none to spare.
+    private mutating func label(forInsertionAt position: Int) -> UInt64 {
+        if let label = labelBetweenNeighbours(of: position) { return label }
+        relabel(around: position)
+        return labelBetweenNeighbours(of: position)!
+    }
+
+    private func bounds(of range: Range<Int>) -> (low: UInt64, high: UInt64) {
+        let low = range.lowerBound > 0 ? labels[Int(order[range.lowerBound - 1].slot)] : 0
+        let high = range.upperBound < order.count ? labels[Int(order[range.upperBound].slot)] : .max
+        return (low, high)
+    }
+
+    private func labelBetweenNeighbours(of position: Int) -> UInt64? {
+        let (low, high) = bounds(of: position..<position)
+        guard high - low >= 2 else { return nil }
+        return low + (high - low) / 2
+    }
+
+    /// Spreads the labels of a window around `position` evenly, doubling the window
+    /// until its labels have room: the classic list-labelling scheme, amortized
+    /// O(log n) relabels per insertion.
+    private mutating func relabel(around position: Int) {
+        var size = 16
+        while true {
+            let lower = Swift.max(0, position - size / 2)
+            let upper = Swift.min(order.count, lower + size)
+            let (low, high) = bounds(of: lower..<upper)
+            let slots = UInt64(upper - lower + 2)
+            if (high - low) / slots >= 1 << 12 || (lower == 0 && upper == order.count) {
+                spreadLabels(over: lower..<upper, between: low, and: high)
+                return
+            }
+            size *= 2
+        }
+    }
+
+    /// Gives the elements at `positions` evenly spaced labels strictly between `low`
+    /// and `high`, leaving room on both sides.
+    private mutating func spreadLabels(over positions: Range<Int>, between low: UInt64, and high: UInt64) {
+        let step = (high - low) / UInt64(positions.count + 1)
+        var label = low
+        var slots: [UInt32] = []
+        slots.reserveCapacity(positions.count)
+        order.forEach(in: positions) { slots.append($0.slot) }
+        for slot in slots {
+            label += step
+            labels[Int(slot)] = label
+        }
+    }
+}
