@@ -168,4 +168,4 @@ let memoryCases: [Measurement] = [
                 bench_memory_observationModelNeverObserved),
     Measurement("bench_memory_observationModelObserved", "@Observable, 10 properties, all observed", unit: "B",
                 bench_memory_observationModelObserved),
-]
+] + incrementalMemoryCases

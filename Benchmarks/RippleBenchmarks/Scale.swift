@@ -140,7 +140,7 @@ let scaleCases: [Measurement] = [
                 bench_scale_chain100k),
     Measurement("bench_scale_chain1M", "propagation through a chain of 1,000,000 (quick: 100,000)", unit: "ns/node",
                 bench_scale_chain1M),
-]
+] + incrementalScaleCases
 
 /// Runs memory or scale cases and prints them as they finish.
 func runMeasurements(_ selected: [Measurement], _ mode: RunMode) -> [(Measurement, Double)] {

@@ -93,10 +93,11 @@ var report: [(String, JSON)] = [
     ("load_average_at_start", loadAtStart.map(JSON.string) ?? .null),
 ]
 
-let selectedComparisons = comparisons.compactMap { comparison -> (Comparison, ripple: Bool, observation: Bool)? in
+let selectedComparisons = comparisons.compactMap { comparison -> (Comparison, ripple: Bool, observation: Bool, plain: Bool)? in
     let ripple = matches(comparison.ripple.function, options)
     let observation = matches(comparison.observation.function, options)
-    return ripple || observation ? (comparison, ripple, observation) : nil
+    let plain = comparison.plain.map { matches($0.function, options) } ?? false
+    return ripple || observation || plain ? (comparison, ripple, observation, plain) : nil
 }
 if !selectedComparisons.isEmpty {
     print("\n## Family A: Ripple against Apple's Observation (time per operation; Obs / Ripple > 1: Ripple faster)\n")

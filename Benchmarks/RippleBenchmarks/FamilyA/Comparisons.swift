@@ -22,6 +22,8 @@ struct Comparison: Sendable {
     let scale: Double
     let ripple: Side
     let observation: Side
+    /// Ripple's plain `@Derived` over an array, for the incremental cases' second target.
+    var plain: Side? = nil
 
     var unit: String { scale == 1 ? "ns" : "us" }
 }
@@ -76,7 +78,33 @@ let comparisons: [Comparison] = [
     Comparison(name: "dashboardScenario", title: "Dashboard, 4 views of one property each: one write", scale: 1,
                ripple: Side("bench_ripple_dashboardScenario", bench_ripple_dashboardScenario),
                observation: Side("bench_observation_dashboardScenario", bench_observation_dashboardScenario)),
-] + viewLoopComparisons
+] + viewLoopComparisons + incrementalComparisons
+
+/// The incremental list operators against `@Observable` computed properties and, where
+/// a target asks, against Ripple's plain `@Derived`.
+let incrementalComparisons: [Comparison] = [
+    Comparison(name: "incrementalTodoToggle",
+               title: "10,000 struct todos: toggle one, read filteredItems.count and completedCount", scale: 1000,
+               ripple: Side("bench_ripple_incrementalTodoToggle", bench_ripple_incrementalTodoToggle),
+               observation: Side("bench_observation_incrementalTodoToggle", bench_observation_incrementalTodoToggle)),
+    Comparison(name: "incrementalLibraryToggle",
+               title: "10,000 class books: check one out or in, read availableBooksCount", scale: 1000,
+               ripple: Side("bench_ripple_incrementalLibraryToggle", bench_ripple_incrementalLibraryToggle),
+               observation: Side("bench_observation_incrementalLibraryToggle", bench_observation_incrementalLibraryToggle),
+               plain: Side("bench_plain_incrementalLibraryToggle", bench_plain_incrementalLibraryToggle)),
+    Comparison(name: "incrementalCartQuantity", title: "1,000 cart lines: change one quantity, read totalPrice", scale: 1000,
+               ripple: Side("bench_ripple_incrementalCartQuantity", bench_ripple_incrementalCartQuantity),
+               observation: Side("bench_observation_incrementalCartQuantity", bench_observation_incrementalCartQuantity)),
+    Comparison(name: "incrementalTodoSearch",
+               title: "10,000 todos: type one character into the search text, read filteredItems", scale: 1000,
+               ripple: Side("bench_ripple_incrementalTodoSearch", bench_ripple_incrementalTodoSearch),
+               observation: Side("bench_observation_incrementalTodoSearch", bench_observation_incrementalTodoSearch),
+               plain: Side("bench_plain_incrementalTodoSearch", bench_plain_incrementalTodoSearch)),
+    Comparison(name: "incrementalTodoInsertRemove",
+               title: "10,000 todos: insert in the middle, remove another, read both", scale: 1000,
+               ripple: Side("bench_ripple_incrementalTodoInsertRemove", bench_ripple_incrementalTodoInsertRemove),
+               observation: Side("bench_observation_incrementalTodoInsertRemove", bench_observation_incrementalTodoInsertRemove)),
+]
 
 /// Nanoseconds per operation, measured over enough operations to fill `target`
 /// nanoseconds; the first call also calibrates.
@@ -96,27 +124,40 @@ struct ComparisonRow {
     /// Nanoseconds per operation, the fastest sample; nil when the side was filtered out.
     let ripple: Double?
     let observation: Double?
+    /// Ripple's plain `@Derived`, for the incremental cases that compare with it.
+    var plain: Double? = nil
 
     var ratio: Double? {
         guard let ripple, let observation else { return nil }
         return observation / ripple
     }
+
+    /// How many times faster the incremental operators are than the plain `@Derived`.
+    var plainRatio: Double? {
+        guard let ripple, let plain else { return nil }
+        return plain / ripple
+    }
 }
 
 /// Runs each selected side: calibrates, then takes the fastest of several samples,
 /// alternating the two sides so that both see the same machine conditions.
-func runComparisons(_ selected: [(Comparison, ripple: Bool, observation: Bool)], _ mode: RunMode) -> [ComparisonRow] {
+func runComparisons(_ selected: [(Comparison, ripple: Bool, observation: Bool, plain: Bool)], _ mode: RunMode) -> [ComparisonRow] {
     let target = mode.pick(full: 20e6, quick: 3e6)
     let samples = mode.pick(full: 7, quick: 3)
     var rows: [ComparisonRow] = []
-    for (comparison, runRipple, runObservation) in selected {
+    for (comparison, runRipple, runObservation, runPlain) in selected {
         progress("  \(comparison.name)")
+        let plainSide = runPlain ? comparison.plain : nil
         let rippleOps = runRipple ? calibrate(comparison.ripple, target: target) : 0
         let observationOps = runObservation ? calibrate(comparison.observation, target: target) : 0
-        var ripple = Double.infinity, observation = Double.infinity
+        let plainOps = plainSide.map { calibrate($0, target: target) } ?? 0
+        var ripple = Double.infinity, observation = Double.infinity, plain = Double.infinity
         for _ in 0..<samples {
             if runObservation {
                 observation = min(observation, Double(comparison.observation.run(observationOps)) / Double(observationOps))
+            }
+            if let plainSide {
+                plain = min(plain, Double(plainSide.run(plainOps)) / Double(plainOps))
             }
             if runRipple {
                 ripple = min(ripple, Double(comparison.ripple.run(rippleOps)) / Double(rippleOps))
@@ -125,7 +166,8 @@ func runComparisons(_ selected: [(Comparison, ripple: Bool, observation: Bool)],
         rows.append(ComparisonRow(
             comparison: comparison,
             ripple: runRipple ? ripple : nil,
-            observation: runObservation ? observation : nil
+            observation: runObservation ? observation : nil,
+            plain: plainSide != nil ? plain : nil
         ))
     }
     return rows
@@ -147,6 +189,19 @@ func printComparisons(_ rows: [ComparisonRow]) {
     if !ratios.isEmpty {
         print("geometric mean over \(ratios.count) cases: \(format(geometricMean(ratios), digits: 1))x")
     }
+    let plainRows = rows.filter { $0.plainRatio != nil }
+    if !plainRows.isEmpty {
+        print("\nIncremental operators against Ripple's plain @Derived over an array, same run:\n")
+        printTable(["case", "plain @Derived", "incremental", "plain / incremental"], plainRows.map { row in
+            let scale = row.comparison.scale
+            return [
+                row.comparison.name,
+                row.plain.map { formatAuto($0 / scale) + " " + row.comparison.unit } ?? "-",
+                row.ripple.map { formatAuto($0 / scale) + " " + row.comparison.unit } ?? "-",
+                row.plainRatio.map { format($0, digits: $0 >= 100 ? 0 : 1) + "x" } ?? "-",
+            ]
+        })
+    }
     printViewLoopRenders(rows)
 }
 
@@ -163,6 +218,19 @@ func comparisonsJSON(_ rows: [ComparisonRow]) -> JSON {
                 ("observation_ns_per_op", row.observation.map(JSON.number) ?? .null),
                 ("ratio_observation_over_ripple", row.ratio.map(JSON.number) ?? .null),
             ])
+        })),
+        ("rows", .array(rows.map { row in
+            var fields: [(String, JSON)] = [
+                ("name", .string(row.comparison.name)),
+                ("ripple_ns", row.ripple.map(JSON.number) ?? .null),
+                ("observation_ns", row.observation.map(JSON.number) ?? .null),
+                ("ratio", row.ratio.map(JSON.number) ?? .null),
+            ]
+            if row.comparison.plain != nil {
+                fields.append(("plain_ns", row.plain.map(JSON.number) ?? .null))
+                fields.append(("plain_ratio", row.plainRatio.map(JSON.number) ?? .null))
+            }
+            return .object(fields)
         })),
         ("geometric_mean", ratios.isEmpty ? .null : .number(geometricMean(ratios))),
     ])

@@ -68,6 +68,14 @@ enum ObservationModels {
         func toggleItem(at index: Int) {
             items[index].isCompleted.toggle()
         }
+
+        func insert(_ item: TodoItem, at index: Int) {
+            items.insert(item, at: index)
+        }
+
+        func remove(at index: Int) {
+            items.remove(at: index)
+        }
     }
 
     @Observable final class ShoppingCart: @unchecked Sendable {

@@ -53,6 +53,8 @@ enum RippleModels {
         var pendingCount: Int { items.count - completedCount }
         init(items: [TodoItem]) { self.items = items }
         func toggleItem(at index: Int) { items[index].isCompleted.toggle() }
+        func insert(_ item: TodoItem, at index: Int) { items.insert(item, at: index) }
+        func remove(at index: Int) { items.remove(at: index) }
     }
 
     final class ShoppingCart {

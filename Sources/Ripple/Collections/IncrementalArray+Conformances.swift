@@ -9,6 +9,8 @@ extension IncrementalArray: Equatable where Element: Equatable {
     /// and its unchanged copy compare in O(1).
     public static func == (lhs: IncrementalArray, rhs: IncrementalArray) -> Bool {
         if lhs.tree.isIdentical(to: rhs.tree) { return true }
+        // The same point in the same line of changes: the same elements.
+        if lhs.journal === rhs.journal, lhs.position == rhs.position { return true }
         guard lhs.count == rhs.count else { return false }
         return lhs.elementsEqual(rhs)
     }

@@ -1,0 +1,133 @@
+import Testing
+@testable import Ripple
+
+/// Misuse of lists and their operators fails loudly with a message that names the fix,
+/// and a dropped model lets go of everything its operators kept.
+@Suite struct ListMisuseTests {
+    static func standardError(of result: ExitTest.Result?) throws -> String {
+        String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    }
+
+    @Test func `an index out of range names the index, the count and the fix`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let list = IncrementalArray([1, 2, 3])
+            _ = list[3]
+        }
+        let message = try Self.standardError(of: result)
+        #expect(message.contains("index 3 is out of range for an IncrementalArray of 3 elements"))
+        #expect(message.contains("0..<3"))
+        #expect(message.contains("count"))
+    }
+
+    @Test func `inserting past the end names the valid range`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var list = IncrementalArray<Int>()
+            list.insert(1, at: 1)
+        }
+        #expect(try Self.standardError(of: result).contains("valid: 0...0"))
+    }
+
+    @Test func `an operator made while a computed runs says to make it once`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let numbers = Signal(IncrementalArray([1, 2]))
+            let perRead = Computed { numbers.filter { $0 > 1 }.value.count }
+            _ = perRead.value
+        }
+        let message = try Self.standardError(of: result)
+        #expect(message.contains("created while a Computed"))
+        #expect(message.contains("Create it once"))
+    }
+
+    @Test func `an operator made in an effect's body says to make it once`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let numbers = Signal(IncrementalArray([1, 2]))
+            let effect = Effect { _ = numbers.count(where: { $0 > 1 }).value }
+            effect.cancel()
+        }
+        #expect(try Self.standardError(of: result).contains("@Derived"))
+    }
+
+    @Test func `a closure that writes state is a fatal error, as in a computed`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let log = Signal(0)
+            let numbers = Signal(IncrementalArray([1, 2]))
+            let sneaky = numbers.filter { value in
+                log.value += 1
+                return value > 1
+            }
+            _ = sneaky.value
+        }
+        #expect(try Self.standardError(of: result).contains("written while a Computed was evaluating"))
+    }
+
+    @Test func `an Int sum beyond Int says so`() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let numbers = Signal(IncrementalArray([Int.max, 1]))
+            _ = numbers.sum { $0 }.value
+        }
+        #expect(try Self.standardError(of: result).contains("does not fit in Int"))
+    }
+
+    @Test func `an Int sum whose parts overflow but whose total fits is exact`() {
+        let numbers = Signal(IncrementalArray([Int.max, 1, -2]))
+        let total = numbers.sum { $0 }
+        #expect(total.value == Int.max - 1)
+    }
+
+    // MARK: Lifetimes
+
+    final class Book {
+        @Tracked var isAvailable = true
+    }
+
+    final class Library {
+        @Tracked var books = IncrementalArray((0..<50).map { _ in Book() })
+        @Derived(\Library.books, count: \.isAvailable) var available: Int
+        @Derived(\Library.books, sortedBy: { $0.isAvailable ? 1 : 0 }) var sorted: IncrementalArray<Book>
+    }
+
+    @Test func `a dropped model lets go of its operators, their trackers and the journal`() {
+        weak var weakLibrary: Library?
+        weak var weakBook: Book?
+        weak var weakJournal: ChangeJournal<Book>?
+        do {
+            let library = Library()
+            weakLibrary = library
+            weakBook = library.books[7]
+            #expect(library.available == 50)
+            #expect(library.sorted.count == 50)
+            library.books[7].isAvailable = false
+            library.books.append(Book())
+            #expect(library.available == 50)
+            weakJournal = library.books.journal
+        }
+        #expect(weakLibrary == nil)
+        #expect(weakBook == nil)
+        #expect(weakJournal == nil)
+    }
+
+    @Test func `an effect that outlives its model keeps the last result`() {
+        var library: Library? = Library()
+        var seen: [Int] = []
+        let effect = Effect { if let library { seen.append(library.available) } }
+        library?.books[0].isAvailable = false
+        #expect(seen == [50, 49])
+        library = nil
+        #expect(seen == [50, 49])
+        effect.cancel()
+    }
+
+    @Test func `a standalone operator released with its source lets go of both`() {
+        weak var weakSource: Signal<IncrementalArray<Int>>?
+        weak var weakOperator: Computed<Int>?
+        do {
+            let numbers = Signal(IncrementalArray([1, 2, 3]))
+            let count = numbers.count(where: { $0 > 1 })
+            #expect(count.value == 2)
+            weakSource = numbers
+            weakOperator = count
+        }
+        #expect(weakSource == nil)
+        #expect(weakOperator == nil)
+    }
+}
