@@ -55,13 +55,18 @@ final class BookReaderApp: TerminalApp {
         "show",
     ]
 
+    /// The views that rendered, then the books the count looked at, if any.
+    private func report() -> [String] {
+        host.takeReport() + (library.recomputes.takeReport().map { [$0] } ?? [])
+    }
+
     func start() -> [String] {
         withEnvironment(library) {
             withEnvironment(navigation) {
                 host.mount(ContentView())
             }
         }
-        return host.takeReport()
+        return report()
     }
 
     func run(_ command: Command) throws(CommandError) -> [String] {
@@ -130,7 +135,7 @@ final class BookReaderApp: TerminalApp {
         default:
             throw .unknown(command.name)
         }
-        return host.takeReport()
+        return report()
     }
 
     /// Typing into one of the editor's fields: a write through the binding it shows.

@@ -1,5 +1,6 @@
 import Observation
 import Ripple
+import RippleViews
 
 /// The books, shared with every view through the environment.
 ///
@@ -8,18 +9,28 @@ import Ripple
 @MainActor
 final class Library: ObservableModel {
     let observationRegistrar = ObservationRegistrar()
-    @Tracked var books: [Book]
+    @Tracked var books: IncrementalArray<Book>
 
-    /// How many books can be checked out: recomputed only when the list or a book's
-    /// availability changes, never when a title does.
-    @Derived({ (library: Library) in library.books.filter(\.isAvailable).count })
+    /// How many books can be checked out. An incremental count: checking a book out or
+    /// in looks at that book alone, and a rename looks at nothing. (Without the work
+    /// counter it is `@Derived(\Library.books, count: \.isAvailable)`.)
+    @Derived(\Library.books, count: { library in
+        let recomputes = library.recomputes
+        return { book in
+            recomputes.lookedAt(1, "book", for: "availableBooksCount")
+            return book.isAvailable
+        }
+    })
     var availableBooksCount: Int
+
+    /// Counts the books the count looks at; plain, so recording is not a write.
+    let recomputes = RecomputeCounter()
 
     /// The number the next added book gets; plain, since no view shows it.
     private var nextID: Int
 
     init(books: [Book]) {
-        self.books = books
+        self.books = IncrementalArray(books)
         self.nextID = (books.map(\.id).max() ?? 0) + 1
     }
 

@@ -13,8 +13,8 @@ final class TodoListApp: TerminalApp {
     }
 
     let title = [
-        "TodoList: a todo store with memoized derived values (filteredItems, completedCount, pendingCount).",
-        "After each command, the views that rendered and the derived values that recomputed.",
+        "TodoList: a todo store with incremental derived values (filteredItems, completedCount) and a memoized one (pendingCount).",
+        "After each command, the views that rendered and the work each derived value did.",
     ]
 
     let commands = [
@@ -24,7 +24,7 @@ final class TodoListApp: TerminalApp {
         CommandSpec("delete <todo>", "delete a todo"),
         CommandSpec(#"search ["<text>"]"#, "show the todos whose title contains the text (none: all)"),
         CommandSpec("priority <low|medium|high|all>", "show the todos of one priority, or all"),
-        CommandSpec("stats", "how often each derived value recomputed"),
+        CommandSpec("stats", "the work each derived value did so far"),
         CommandSpec("show", "print the whole screen"),
     ]
 
@@ -94,16 +94,20 @@ final class TodoListApp: TerminalApp {
         return report()
     }
 
-    /// The views that rendered, then the derived values that recomputed.
+    /// The views that rendered, then the work of the derived values.
     private func report() -> [String] {
         host.takeReport() + [store.recomputes.takeReport() ?? "  recomputed: nothing"]
     }
 
     private func stats() -> [String] {
-        let names = ["filteredItems", "completedCount", "pendingCount"]
+        let counter = store.recomputes
         return TextTable(
-            ["derived value", "recomputes"],
-            rows: names.map { [$0, "\(store.recomputes.totals[$0, default: 0])"] }
+            ["derived value", "work so far"],
+            rows: [
+                ["filteredItems", "looked at \(counter.elementTotals["filteredItems", default: 0]) todos"],
+                ["completedCount", "looked at \(counter.elementTotals["completedCount", default: 0]) todos"],
+                ["pendingCount", "recomputed \(counter.totals["pendingCount", default: 0]) times"],
+            ]
         ).lines
     }
 

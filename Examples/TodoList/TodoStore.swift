@@ -1,38 +1,47 @@
 import Ripple
 import RippleViews
 
-/// The todos, the search and the priority filter, and three memoized derived values.
+/// The todos, the search and the priority filter, and three derived values: two
+/// incremental list operators and a memoized count derived from one of them.
 ///
-/// Each derived value records its recomputes, so the program can show that it runs
-/// once per change of what it read, however many views read it, and not at all for
-/// changes it did not read.
+/// The operators record how many todos they look at, so the program can show that a
+/// change costs what it changed: toggling a todo looks at that todo once, typing into
+/// the search looks at every todo once, and nothing looks at the others.
 final class TodoStore {
-    @Tracked var items: [TodoItem]
+    @Tracked var items: IncrementalArray<TodoItem>
     @Tracked var searchText = ""
     @Tracked var selectedPriority: Priority?
 
-    /// Counts recomputes; plain, not tracked, so recording one is not a write.
-    let recomputes = RecomputeCounter()
+    /// Counts the work; plain, not tracked, so recording is not a write. The timing of
+    /// `--items` makes a store without it.
+    let counter: RecomputeCounter?
+    var recomputes: RecomputeCounter { counter! }
     private var nextID: Int
 
-    /// The todos that match the search and the priority filter. It reads titles only
-    /// while searching and priorities only while filtering.
-    @Derived({ (store: TodoStore) in
+    /// The todos that match the search and the priority filter. The outer closure is
+    /// the query: a new search or priority means one pass over the todos. The inner one
+    /// looks at one todo, and reads its title only while searching and its priority
+    /// only while filtering, so a todo is looked at again only when what was read of it
+    /// changes.
+    @Derived(\TodoStore.items, filter: { store in
         let search = store.searchText.lowercased()
         let priority = store.selectedPriority
-        let shown = store.items.filter { item in
-            (search.isEmpty || item.title.lowercased().contains(search))
+        let counter = store.counter
+        return { item in
+            counter?.lookedAt(1, "todo", for: "filteredItems")
+            return (search.isEmpty || item.title.lowercased().contains(search))
                 && (priority == nil || item.priority == priority)
         }
-        store.recomputes.record("filteredItems")
-        return shown
     })
-    var filteredItems: [TodoItem]
+    var filteredItems: IncrementalArray<TodoItem>
 
-    @Derived({ (store: TodoStore) in
-        let count = store.items.filter(\.isCompleted).count
-        store.recomputes.record("completedCount")
-        return count
+    /// How many todos are done: toggling one looks at that one alone.
+    @Derived(\TodoStore.items, count: { store in
+        let counter = store.counter
+        return { item in
+            counter?.lookedAt(1, "todo", for: "completedCount")
+            return item.isCompleted
+        }
     })
     var completedCount: Int
 
@@ -40,13 +49,14 @@ final class TodoStore {
     /// or the list changed.
     @Derived({ (store: TodoStore) in
         let count = store.items.count - store.completedCount
-        store.recomputes.record("pendingCount")
+        store.counter?.record("pendingCount")
         return count
     })
     var pendingCount: Int
 
-    init(items: [TodoItem]) {
-        self.items = items
+    init(items: [TodoItem], counting: Bool = true) {
+        self.items = IncrementalArray(items)
+        self.counter = counting ? RecomputeCounter() : nil
         self.nextID = (items.map(\.id).max() ?? 0) + 1
     }
 

@@ -54,6 +54,7 @@ import Testing
         }
         #expect(renamedElsewhere == ["LibraryItemView #1": 1])
         #expect(app.library.book(1)?.title == "Dune Messiah")
+        #expect(app.library.recomputes.elementTotals["availableBooksCount"] == 3, "a rename looks at no book")
     }
 
     @Test func `checking a book out renders its views and the title with the count`() async throws {
@@ -71,6 +72,8 @@ import Testing
         }
         #expect(returned == rendered)
         #expect(app.library.availableBooksCount == 3)
+        // The first count looked at the three books; each change since, at one.
+        #expect(app.library.recomputes.elementTotals["availableBooksCount"] == 5)
     }
 
     @Test func `adding and removing books renders the list, never the other rows`() async throws {
@@ -117,6 +120,7 @@ import Testing
           LibraryItemView #3  | 3. Kindred
                               |    Written by: Octavia E. Butler
           (5 of 5 views rendered)
+          recomputed: availableBooksCount (looked at 3 books)
 
         > open 2
           ContentView  | Library > Book #2
@@ -133,6 +137,7 @@ import Testing
                               | Written by: Ursula K. Le Guin
                               | Checked out  [Return]
           (3 of 6 views rendered)
+          recomputed: availableBooksCount (looked at 1 book)
 
         > edit
           ContentView         | Library > Book #2 > Edit #2
@@ -177,12 +182,14 @@ import Testing
                               | Written by: Ursula Le Guin
                               | Available  [Check out]
           (3 of 6 views rendered)
+          recomputed: availableBooksCount (looked at 1 book)
 
         > add "Parable of the Sower" by "Octavia E. Butler"
           LibraryView         | Books available: 4
           LibraryItemView #4  | 4. Parable of the Sower
                               |    Written by: Octavia E. Butler
           (2 of 7 views rendered)
+          recomputed: availableBooksCount (looked at 1 book)
 
         > remove 3
           LibraryView  | Books available: 3
@@ -237,6 +244,7 @@ import Testing
                               | Written by: Ursula K. Le Guin
                               | Checked out  [Return]
           (3 of 6 views rendered)
+          recomputed: availableBooksCount (looked at 1 book)
 
         > help
           open <book>                  show a book's details

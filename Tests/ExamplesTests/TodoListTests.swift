@@ -9,44 +9,66 @@ import Testing
         expectTranscript(await TodoListApp().scriptedTranscript(), Self.transcript)
     }
 
-    @Test func `toggling a todo renders its row and the summary and never filters again`() async throws {
+    @Test func `toggling a todo renders its row and the summary and looks at that todo once`() async throws {
         let app = TodoListApp()
         _ = app.start()
-        let before = app.store.recomputes.totals
+        let before = app.store.recomputes.elementTotals
         let rendered = try await renders(in: app.host) {
             _ = try await run(app, "toggle 2")
         }
         #expect(rendered == ["TodoRowView #2": 1, "SummaryView": 1])
-        let totals = app.store.recomputes.totals
-        #expect(totals["filteredItems"] == before["filteredItems"])
-        #expect(totals["completedCount"] == before["completedCount"]! + 1)
-        #expect(totals["pendingCount"] == before["pendingCount"]! + 1)
+        let after = app.store.recomputes.elementTotals
+        #expect(after["filteredItems"] == before["filteredItems"], "the filter reads no completion")
+        #expect(after["completedCount"] == before["completedCount"]! + 1)
+        #expect(app.store.recomputes.totals["pendingCount"] == 2)
     }
 
-    @Test func `renaming a todo that still matches the search does not render the list`() async throws {
+    @Test func `renaming a todo that still matches the search looks at it alone and does not render the list`() async throws {
         let app = TodoListApp()
         _ = app.start()
         _ = try await run(app, "search the")
-        let filtered = app.store.recomputes.totals["filteredItems"]!
+        let looked = app.store.recomputes.elementTotals["filteredItems"]!
         let rendered = try await renders(in: app.host) {
             _ = try await run(app, #"rename 4 "Water all the plants""#)
         }
-        // The filtered list recomputed (it reads titles while searching) to the same
-        // todos, so the list view did not render: equality cut-off.
-        #expect(app.store.recomputes.totals["filteredItems"] == filtered + 1)
+        // The filter reads titles while searching: the renamed todo is looked at again,
+        // it still matches, and the list is unchanged, so its view did not render.
+        #expect(app.store.recomputes.elementTotals["filteredItems"] == looked + 1)
         #expect(rendered == ["TodoRowView #4": 1])
     }
 
-    @Test func `derived values are memoized between changes`() async throws {
+    @Test func `derived values do no work between changes`() async throws {
         let store = TodoStore.sample()
         for _ in 0..<3 {
             _ = (store.filteredItems, store.completedCount, store.pendingCount)
         }
-        #expect(store.recomputes.totals == ["filteredItems": 1, "completedCount": 1, "pendingCount": 1])
+        #expect(store.recomputes.elementTotals == ["filteredItems": 4, "completedCount": 4])
+        #expect(store.recomputes.totals == ["pendingCount": 1])
         store.items[0].isCompleted = true
         #expect(store.pendingCount == 3)
         #expect(store.filteredItems.count == 4)
-        #expect(store.recomputes.totals == ["filteredItems": 1, "completedCount": 2, "pendingCount": 2])
+        #expect(store.recomputes.elementTotals == ["filteredItems": 4, "completedCount": 5])
+        #expect(store.recomputes.totals == ["pendingCount": 2])
+    }
+
+    @Test func `a search looks at every todo once; deleting one looks at none`() async throws {
+        let store = TodoStore(items: (1...1_000).map { TodoItem(id: $0, title: "Task \($0)", priority: .low) })
+        _ = (store.filteredItems.count, store.completedCount)
+        store.searchText = "task 1"
+        #expect(store.filteredItems.count == 112)
+        #expect(store.recomputes.elementTotals["filteredItems"] == 2_000)
+        store.delete(store.items[500])
+        #expect(store.filteredItems.count == 112)
+        #expect(store.completedCount == 0)
+        #expect(store.recomputes.elementTotals == ["filteredItems": 2_000, "completedCount": 1_000])
+    }
+
+    @Test func `the timing mode reports both stores and agrees with itself`() {
+        let lines = ListTiming.run(count: 2_000)
+        #expect(lines.first == "TodoList: 2000 todos; a toggle and a keystroke, each followed by a read of filteredItems")
+        #expect(lines.contains { $0.contains("toggle a todo") })
+        #expect(lines.contains { $0.contains("type a character") })
+        #expect(!lines.contains { $0.hasPrefix("error") })
     }
 
     @Test func `filters combine the search and the priority`() async throws {
@@ -66,8 +88,8 @@ import Testing
     }
 
     static let transcript = """
-        TodoList: a todo store with memoized derived values (filteredItems, completedCount, pendingCount).
-        After each command, the views that rendered and the derived values that recomputed.
+        TodoList: a todo store with incremental derived values (filteredItems, completedCount) and a memoized one (pendingCount).
+        After each command, the views that rendered and the work each derived value did.
 
         > (launch)
           TodoAppView         | Todos
@@ -80,20 +102,20 @@ import Testing
           TodoRowView #4      | [ ] 4. Water the plants (low)
           SummaryView         | 4 pending, 0 done
           (9 of 9 views rendered)
-          recomputed: filteredItems, completedCount, pendingCount
+          recomputed: filteredItems (looked at 4 todos), completedCount (looked at 4 todos), pendingCount
 
         > toggle 1
           TodoRowView #1  | [x] 1. Buy milk (medium)
           SummaryView     | 3 pending, 1 done
           (2 of 9 views rendered)
-          recomputed: completedCount, pendingCount
+          recomputed: completedCount (looked at 1 todo), pendingCount
 
         > add "Renew passport" high
           TodoListView    | Showing 5 of 5
           SummaryView     | 4 pending, 1 done
           TodoRowView #5  | [ ] 5. Renew passport (high)
           (3 of 10 views rendered)
-          recomputed: filteredItems, completedCount, pendingCount
+          recomputed: filteredItems (looked at 1 todo), completedCount (looked at 1 todo), pendingCount
 
         > search the
           TextField "Search"  | Search: [the]
@@ -101,32 +123,32 @@ import Testing
           removed TodoRowView #1
           removed TodoRowView #5
           (2 of 8 views rendered)
-          recomputed: filteredItems
+          recomputed: filteredItems (looked at 5 todos)
 
         > rename 3 "Call the plumber today"
           TodoRowView #3  | [ ] 3. Call the plumber today (high)
           (1 of 8 views rendered)
-          recomputed: filteredItems
+          recomputed: filteredItems (looked at 1 todo)
 
         > priority high
           FilterBarView  | Priority: all low medium [high]
           TodoListView   | Showing 2 of 5
           removed TodoRowView #4
           (2 of 7 views rendered)
-          recomputed: filteredItems
+          recomputed: filteredItems (looked at 5 todos)
 
         > toggle 3
           TodoRowView #3  | [x] 3. Call the plumber today (high)
           SummaryView     | 3 pending, 2 done
           (2 of 7 views rendered)
-          recomputed: completedCount, pendingCount
+          recomputed: completedCount (looked at 1 todo), pendingCount
 
         > search
           TextField "Search"  | Search: []
           TodoListView        | Showing 3 of 5
           TodoRowView #5      | [ ] 5. Renew passport (high)
           (3 of 8 views rendered)
-          recomputed: filteredItems
+          recomputed: filteredItems (looked at 5 todos)
 
         > priority all
           FilterBarView   | Priority: [all] low medium high
@@ -134,20 +156,20 @@ import Testing
           TodoRowView #1  | [x] 1. Buy milk (medium)
           TodoRowView #4  | [ ] 4. Water the plants (low)
           (4 of 10 views rendered)
-          recomputed: filteredItems
+          recomputed: filteredItems (looked at 5 todos)
 
         > delete 2
           TodoListView  | Showing 4 of 4
           SummaryView   | 2 pending, 2 done
           removed TodoRowView #2
           (2 of 9 views rendered)
-          recomputed: filteredItems, completedCount, pendingCount
+          recomputed: pendingCount
 
         > stats
-          derived value   recomputes
-          filteredItems            8
-          completedCount           5
-          pendingCount             5
+          derived value          work so far
+          filteredItems   looked at 26 todos
+          completedCount   looked at 7 todos
+          pendingCount    recomputed 5 times
         """
 
     static let session = """
@@ -157,7 +179,7 @@ import Testing
           TodoRowView #2  | [x] 2. Write the quarterly report (high)
           SummaryView     | 3 pending, 1 done
           (2 of 9 views rendered)
-          recomputed: completedCount, pendingCount
+          recomputed: completedCount (looked at 1 todo), pendingCount
 
         > priority urgent
           error: expected low, medium, high or all, got 'urgent'
@@ -181,7 +203,7 @@ import Testing
           removed TodoRowView #2
           removed TodoRowView #3
           (2 of 6 views rendered)
-          recomputed: filteredItems
+          recomputed: filteredItems (looked at 4 todos)
 
         > quit
         """
