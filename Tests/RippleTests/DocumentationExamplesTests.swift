@@ -1133,6 +1133,331 @@ struct DocumentationExamplesTests {
         await writer.value                                       // check
         #expect(output == ["1", "0"])
     }
+
+    // MARK: Collections
+
+    @Test func `IncrementalArray: a count looks at the changed element only`() {
+        typealias Todo = CollectionsExample1.Todo
+        typealias Todos = CollectionsExample1.Todos
+        let todos = Todos()
+        print(todos.doneCount)            // 0: one pass over the list
+        todos.items[1].isDone.toggle()    // in place, as on an array
+        print(todos.doneCount)            // 1: looked at item 1 only
+        todos.items.append(Todo(title: "Eggs", isDone: true))
+        print(todos.doneCount)            // 2: looked at the new item only
+        #expect(output == ["0", "1", "2"])   // check
+    }
+
+    @Test func `IncrementalArray init: an empty list`() {
+        var names = IncrementalArray<String>()
+        names.append("Ada")
+        print(names.count)   // 1
+        #expect(output == ["1"])   // check
+    }
+
+    @Test func `IncrementalArray init: the elements of a sequence`() {
+        let squares = IncrementalArray((1...4).map { $0 * $0 })
+        print(Array(squares))   // [1, 4, 9, 16]
+        #expect(output == ["[1, 4, 9, 16]"])   // check
+    }
+
+    @Test func `IncrementalArray subscript: a change in place`() {
+        var scores = IncrementalArray([3, 5])
+        scores[0] += 1
+        print(scores[0])   // 4
+        #expect(output == ["4"])   // check
+    }
+
+    @Test func `IncrementalArray replaceSubrange: removes and inserts`() {
+        var letters = IncrementalArray(["a", "b", "c", "d"])
+        letters.replaceSubrange(1..<3, with: ["x"])
+        print(Array(letters))   // ["a", "x", "d"]
+        #expect(output == ["[\"a\", \"x\", \"d\"]"])   // check
+    }
+
+    @Test func `IncrementalArray removeAll(where:): removes the matches`() {
+        var numbers = IncrementalArray([1, 2, 3, 4, 5])
+        numbers.removeAll { $0.isMultiple(of: 2) }
+        print(Array(numbers))   // [1, 3, 5]
+        #expect(output == ["[1, 3, 5]"])   // check
+    }
+
+    @Test func `IncrementalArray move(from:to:): shifts the elements between`() {
+        var steps = IncrementalArray(["wash", "dry", "fold"])
+        steps.move(from: 2, to: 0)
+        print(Array(steps))   // ["fold", "wash", "dry"]
+        #expect(output == ["[\"fold\", \"wash\", \"dry\"]"])   // check
+    }
+
+    @Test func `IncrementalArray move(fromOffsets:toOffset:): as SwiftUI's onMove`() {
+        var rows = IncrementalArray(["a", "b", "c", "d", "e"])
+        rows.move(fromOffsets: RangeSet([0..<1, 2..<3]), toOffset: 5)
+        print(Array(rows))   // ["b", "d", "e", "a", "c"]
+        #expect(output == ["[\"b\", \"d\", \"e\", \"a\", \"c\"]"])   // check
+    }
+
+    @Test func `IncrementalArray sort(by:): sorts in place`() {
+        var words = IncrementalArray(["pear", "fig", "apple"])
+        words.sort { $0.count < $1.count }
+        print(Array(words))   // ["fig", "pear", "apple"]
+        #expect(output == ["[\"fig\", \"pear\", \"apple\"]"])   // check
+    }
+
+    @Test func `Derived filter: the kept elements follow a changed one`() {
+        typealias ShelfBook = CollectionsExample10.ShelfBook
+        typealias Shelf = CollectionsExample10.Shelf
+        let shelf = Shelf()
+        print(shelf.available.map(\.title))   // ["Dune"]
+        shelf.books[1].isAvailable = true     // one element looked at again
+        print(shelf.available.map(\.title))   // ["Dune", "Emma"]
+        #expect(output == ["[\"Dune\"]", "[\"Dune\", \"Emma\"]"])   // check
+    }
+
+    @Test func `Derived filter with a query: a new prefix makes one pass`() {
+        typealias Catalog = CollectionsExample11.Catalog
+        let catalog = Catalog()
+        print(Array(catalog.matching))   // ["Dune", "Dracula"]
+        catalog.prefix = "E"             // one pass with the new prefix
+        print(Array(catalog.matching))   // ["Emma"]
+        #expect(output == ["[\"Dune\", \"Dracula\"]", "[\"Emma\"]"])   // check
+    }
+
+    @Test func `Derived count: follows a changed element`() {
+        typealias ShelfBook = CollectionsExample12.ShelfBook
+        typealias Shelf = CollectionsExample12.Shelf
+        let shelf = Shelf()
+        print(shelf.availableCount)        // 1
+        shelf.books[1].isAvailable = true
+        print(shelf.availableCount)        // 2
+        #expect(output == ["1", "2"])   // check
+    }
+
+    @Test func `Derived count with a query: a new pass mark recounts`() {
+        typealias Board = CollectionsExample13.Board
+        let board = Board()
+        print(board.passed)   // 3
+        board.passMark = 9
+        print(board.passed)   // 1
+        #expect(output == ["3", "1"])   // check
+    }
+
+    @Test func `Derived sum: an exact sum of Double follows a quantity`() {
+        typealias BasketLine = CollectionsExample14.BasketLine
+        typealias Basket = CollectionsExample14.Basket
+        let basket = Basket()
+        print(basket.total)            // 5.3
+        basket.lines[0].quantity = 1
+        print(basket.total)            // 2.8
+        #expect(output == ["5.3", "2.8"])   // check
+    }
+
+    @Test func `Derived sum with a query: a new rate resums`() {
+        typealias Invoice = CollectionsExample15.Invoice
+        let invoice = Invoice()
+        print(invoice.amount)   // 200
+        invoice.rate = 50
+        print(invoice.amount)   // 250
+        #expect(output == ["200", "250"])   // check
+    }
+
+    @Test func `Derived fold: count and total together`() {
+        typealias Team = CollectionsExample16.Team
+        let team = Team()
+        print(team.ageStatistics.total / team.ageStatistics.count)   // 32
+        team.ages.append(56)
+        print(team.ageStatistics.total / team.ageStatistics.count)   // 38
+        #expect(output == ["32", "38"])   // check
+    }
+
+    @Test func `Derived map: a renamed element's label`() {
+        typealias ShelfBook = CollectionsExample17.ShelfBook
+        typealias Shelf = CollectionsExample17.Shelf
+        let shelf = Shelf()
+        print(Array(shelf.labels))       // ["DUNE", "EMMA"]
+        shelf.books[0].title = "Dune Messiah"
+        print(Array(shelf.labels))       // ["DUNE MESSIAH", "EMMA"]
+        #expect(output == ["[\"DUNE\", \"EMMA\"]", "[\"DUNE MESSIAH\", \"EMMA\"]"])   // check
+    }
+
+    @Test func `Derived map with a query: a new symbol relabels`() {
+        typealias Prices = CollectionsExample18.Prices
+        let prices = Prices()
+        print(Array(prices.labels))   // ["$2.50", "$19.99"]
+        prices.symbol = "€"
+        print(Array(prices.labels))   // ["€2.50", "€19.99"]
+        #expect(output == ["[\"$2.50\", \"$19.99\"]", "[\"€2.50\", \"€19.99\"]"])   // check
+    }
+
+    @Test func `Derived sortedBy: an appended element takes its place`() {
+        typealias ShelfBook = CollectionsExample19.ShelfBook
+        typealias Shelf = CollectionsExample19.Shelf
+        let shelf = Shelf()
+        print(shelf.byTitle.map(\.title))   // ["Dune", "Emma"]
+        shelf.books.append(ShelfBook(title: "Beloved", isAvailable: true))
+        print(shelf.byTitle.map(\.title))   // ["Beloved", "Dune", "Emma"]
+        #expect(output == ["[\"Dune\", \"Emma\"]", "[\"Beloved\", \"Dune\", \"Emma\"]"])   // check
+    }
+
+    @Test func `Derived sortedBy with a query: ignoring case re-sorts`() {
+        typealias Roster = CollectionsExample20.Roster
+        let roster = Roster()
+        print(Array(roster.sortedNames))   // ["Grace", "ada", "alan"]
+        roster.ignoresCase = true
+        print(Array(roster.sortedNames))   // ["ada", "alan", "Grace"]
+        #expect(output == ["[\"Grace\", \"ada\", \"alan\"]", "[\"ada\", \"alan\", \"Grace\"]"])   // check
+    }
+
+    @Test func `Derived first: the next job that is not done`() {
+        typealias Job = CollectionsExample21.Job
+        typealias Queue = CollectionsExample21.Queue
+        let queue = Queue()
+        print(queue.next?.name ?? "none")   // report
+        queue.jobs[1].isDone = true
+        print(queue.next?.name ?? "none")   // none
+        #expect(output == ["report", "none"])   // check
+    }
+
+    @Test func `Derived first with a query: a new initial`() {
+        typealias Directory = CollectionsExample22.Directory
+        let directory = Directory()
+        print(directory.firstMatch ?? "none")   // Ada
+        directory.initial = "G"
+        print(directory.firstMatch ?? "none")   // Grace
+        #expect(output == ["Ada", "Grace"])   // check
+    }
+
+    @Test func `Derived min: the cheapest line after a removal`() {
+        typealias BasketLine = CollectionsExample23.BasketLine
+        typealias Basket = CollectionsExample23.Basket
+        let basket = Basket()
+        print(basket.cheapest ?? 0)      // 0.1
+        basket.lines.remove(at: 1)
+        print(basket.cheapest ?? 0)      // 2.5
+        #expect(output == ["0.1", "2.5"])   // check
+    }
+
+    @Test func `Derived max: the best score after a change`() {
+        typealias Board = CollectionsExample24.Board
+        let board = Board()
+        print(board.best ?? 0)   // 8
+        board.scores[1] = 4
+        print(board.best ?? 0)   // 5
+        #expect(output == ["8", "5"])   // check
+    }
+
+    @Test func `Derived min with a query: the unit changes the keys`() {
+        typealias Thermometer = CollectionsExample25.Thermometer
+        let thermometer = Thermometer()
+        print(thermometer.lowest ?? 0)   // 19.0
+        thermometer.inFahrenheit = true
+        print(thermometer.lowest ?? 0)   // 66.2
+        #expect(output == ["19.0", "66.2"])   // check
+    }
+
+    @Test func `Derived max with a query: a bonus lifts every key`() {
+        typealias Scoreboard = CollectionsExample26.Scoreboard
+        let board = Scoreboard()
+        print(board.best ?? 0)   // 40
+        board.bonus = 5
+        print(board.best ?? 0)   // 45
+        #expect(output == ["40", "45"])   // check
+    }
+
+    @Test func `Signal filter: an appended element joins`() {
+        let numbers = Signal(IncrementalArray([1, 2, 3, 4]))
+        let evens = numbers.filter { $0.isMultiple(of: 2) }
+        print(Array(evens.value))   // [2, 4]
+        numbers.value.append(6)     // looks at the new element only
+        print(Array(evens.value))   // [2, 4, 6]
+        #expect(output == ["[2, 4]", "[2, 4, 6]"])   // check
+    }
+
+    @Test func `Signal map: a renamed element`() {
+        let names = Signal(IncrementalArray(["ada", "grace"]))
+        let shouted = names.map { $0.uppercased() }
+        names.value[1] = "alan"
+        print(Array(shouted.value))   // ["ADA", "ALAN"]
+        #expect(output == ["[\"ADA\", \"ALAN\"]"])   // check
+    }
+
+    @Test func `Signal count(where:): a flag raised`() {
+        let flags = Signal(IncrementalArray([true, false, true]))
+        let raised = flags.count(where: { $0 })
+        flags.value[1] = true
+        print(raised.value)   // 3
+        #expect(output == ["3"])   // check
+    }
+
+    @Test func `Signal sum: an exact total`() {
+        let prices = Signal(IncrementalArray([0.1, 0.2]))
+        let total = prices.sum { $0 }
+        prices.value.append(0.3)
+        print(total.value)   // 0.6
+        #expect(output == ["0.6"])   // check
+    }
+
+    @Test func `Signal fold: letters counted`() {
+        let words = Signal(IncrementalArray(["a", "bb"]))
+        let letters = words.fold({ $0.count }, into: 0, add: +, remove: -)
+        words.value.append("ccc")
+        print(letters.value)   // 6
+        #expect(output == ["6"])   // check
+    }
+
+    @Test func `Signal sorted(by:): by length, stable`() {
+        let words = Signal(IncrementalArray(["pear", "fig", "apple"]))
+        let byLength = words.sorted(by: \.count)
+        print(Array(byLength.value))   // ["fig", "pear", "apple"]
+        #expect(output == ["[\"fig\", \"pear\", \"apple\"]"])   // check
+    }
+
+    @Test func `Signal first(where:): the first warm day`() {
+        let temperatures = Signal(IncrementalArray([12, 18, 25]))
+        let firstWarm = temperatures.first(where: { $0 > 20 })
+        print(firstWarm.value ?? 0)   // 25
+        #expect(output == ["25"])   // check
+    }
+
+    @Test func `Signal min(of:): a new coldest`() {
+        let temperatures = Signal(IncrementalArray([12, 18, 25]))
+        let coldest = temperatures.min(of: { $0 })
+        temperatures.value.append(7)
+        print(coldest.value ?? 0)   // 7
+        #expect(output == ["7"])   // check
+    }
+
+    @Test func `Signal max(of:): the warmest after a removal`() {
+        let temperatures = Signal(IncrementalArray([12, 18, 25]))
+        let warmest = temperatures.max(of: { $0 })
+        temperatures.value.removeLast()
+        print(warmest.value ?? 0)   // 18
+        #expect(output == ["18"])   // check
+    }
+
+    @Test func `Computed filter: operators chain`() {
+        let numbers = Signal(IncrementalArray(Array(1...10)))
+        let evens = numbers.filter { $0.isMultiple(of: 2) }
+        let bigEvens = evens.filter { $0 > 5 }
+        numbers.value.append(12)
+        print(Array(bigEvens.value))   // [6, 8, 10, 12]
+        #expect(output == ["[6, 8, 10, 12]"])   // check
+    }
+
+    @Test func `Computed map: a map of a sort`() {
+        let numbers = Signal(IncrementalArray([3, 1, 2]))
+        let labels = numbers.sorted(by: { $0 }).map { "#\($0)" }
+        print(Array(labels.value))   // ["#1", "#2", "#3"]
+        #expect(output == ["[\"#1\", \"#2\", \"#3\"]"])   // check
+    }
+
+    @Test func `Computed count(where:): a count of a filter`() {
+        let numbers = Signal(IncrementalArray(Array(1...10)))
+        let evens = numbers.filter { $0.isMultiple(of: 2) }
+        let bigEvenCount = evens.count(where: { $0 > 5 })
+        print(bigEvenCount.value)   // 3
+        #expect(output == ["3"])   // check
+    }
+
 }
 
 /// The lines an example printed.
@@ -1317,5 +1642,204 @@ private enum EnvironmentExample {
 
     struct Badge {
         @Environment(\.theme) var theme   // a String, from ThemeKey
+    }
+}
+
+private enum CollectionsExample1 {
+    struct Todo { var title: String; var isDone = false }
+    final class Todos {
+        @Tracked var items: IncrementalArray<Todo> = [Todo(title: "Milk"), Todo(title: "Bread")]
+    
+        @Derived(\Todos.items, count: \.isDone)
+        var doneCount: Int
+    }
+}
+
+private enum CollectionsExample10 {
+    struct ShelfBook { var title: String; var isAvailable: Bool }
+    final class Shelf {
+        @Tracked var books: IncrementalArray<ShelfBook> = [
+            ShelfBook(title: "Dune", isAvailable: true), ShelfBook(title: "Emma", isAvailable: false),
+        ]
+        @Derived(\Shelf.books, filter: \.isAvailable)
+        var available: IncrementalArray<ShelfBook>
+    }
+}
+
+private enum CollectionsExample11 {
+    final class Catalog {
+        @Tracked var titles: IncrementalArray<String> = ["Dune", "Emma", "Dracula"]
+        @Tracked var prefix = "D"
+        @Derived(\Catalog.titles, filter: { catalog in
+            let prefix = catalog.prefix            // the query, read once per pass
+            return { title in title.hasPrefix(prefix) }
+        })
+        var matching: IncrementalArray<String>
+    }
+}
+
+private enum CollectionsExample12 {
+    struct ShelfBook { var title: String; var isAvailable: Bool }
+    final class Shelf {
+        @Tracked var books: IncrementalArray<ShelfBook> = [
+            ShelfBook(title: "Dune", isAvailable: true), ShelfBook(title: "Emma", isAvailable: false),
+        ]
+        @Derived(\Shelf.books, count: \.isAvailable)
+        var availableCount: Int
+    }
+}
+
+private enum CollectionsExample13 {
+    final class Board {
+        @Tracked var scores: IncrementalArray<Int> = [3, 8, 5, 9]
+        @Tracked var passMark = 5
+        @Derived(\Board.scores, count: { board in
+            let mark = board.passMark
+            return { $0 >= mark }
+        })
+        var passed: Int
+    }
+}
+
+private enum CollectionsExample14 {
+    struct BasketLine { var price: Double; var quantity: Int }
+    final class Basket {
+        @Tracked var lines: IncrementalArray<BasketLine> = [
+            BasketLine(price: 2.5, quantity: 2), BasketLine(price: 0.1, quantity: 3),
+        ]
+        @Derived(\Basket.lines, sum: { $0.price * Double($0.quantity) })
+        var total: Double
+    }
+}
+
+private enum CollectionsExample15 {
+    final class Invoice {
+        @Tracked var hours: IncrementalArray<Int> = [2, 3]
+        @Tracked var rate = 40
+        @Derived(\Invoice.hours, sum: { invoice in
+            let rate = invoice.rate
+            return { $0 * rate }
+        })
+        var amount: Int
+    }
+}
+
+private enum CollectionsExample16 {
+    final class Team {
+        @Tracked var ages: IncrementalArray<Int> = [31, 25, 40]
+        @Derived(\Team.ages, fold: { $0 }, into: (count: 0, total: 0),
+                 add: { ($0.count + 1, $0.total + $1) },
+                 remove: { ($0.count - 1, $0.total - $1) })
+        var ageStatistics: (count: Int, total: Int)
+    }
+}
+
+private enum CollectionsExample17 {
+    struct ShelfBook { var title: String; var isAvailable: Bool }
+    final class Shelf {
+        @Tracked var books: IncrementalArray<ShelfBook> = [
+            ShelfBook(title: "Dune", isAvailable: true), ShelfBook(title: "Emma", isAvailable: false),
+        ]
+        @Derived(\Shelf.books, map: { $0.title.uppercased() })
+        var labels: IncrementalArray<String>
+    }
+}
+
+private enum CollectionsExample18 {
+    final class Prices {
+        @Tracked var cents: IncrementalArray<Int> = [250, 1999]
+        @Tracked var symbol = "$"
+        @Derived(\Prices.cents, map: { prices in
+            let symbol = prices.symbol
+            return { "\(symbol)\($0 / 100).\($0 % 100 < 10 ? "0" : "")\($0 % 100)" }
+        })
+        var labels: IncrementalArray<String>
+    }
+}
+
+private enum CollectionsExample19 {
+    struct ShelfBook { var title: String; var isAvailable: Bool }
+    final class Shelf {
+        @Tracked var books: IncrementalArray<ShelfBook> = [
+            ShelfBook(title: "Emma", isAvailable: true), ShelfBook(title: "Dune", isAvailable: false),
+        ]
+        @Derived(\Shelf.books, sortedBy: \.title)
+        var byTitle: IncrementalArray<ShelfBook>
+    }
+}
+
+private enum CollectionsExample20 {
+    final class Roster {
+        @Tracked var names: IncrementalArray<String> = ["ada", "Grace", "alan"]
+        @Tracked var ignoresCase = false
+        @Derived(\Roster.names, sortedBy: { roster in
+            let ignoresCase = roster.ignoresCase
+            return { ignoresCase ? $0.lowercased() : $0 }
+        })
+        var sortedNames: IncrementalArray<String>
+    }
+}
+
+private enum CollectionsExample21 {
+    struct Job { var name: String; var isDone: Bool }
+    final class Queue {
+        @Tracked var jobs: IncrementalArray<Job> = [Job(name: "backup", isDone: true), Job(name: "report", isDone: false)]
+        @Derived(\Queue.jobs, first: { !$0.isDone })
+        var next: Job?
+    }
+}
+
+private enum CollectionsExample22 {
+    final class Directory {
+        @Tracked var names: IncrementalArray<String> = ["Ada", "Alan", "Grace"]
+        @Tracked var initial: Character = "A"
+        @Derived(\Directory.names, first: { directory in
+            let initial = directory.initial
+            return { $0.first == initial }
+        })
+        var firstMatch: String?
+    }
+}
+
+private enum CollectionsExample23 {
+    struct BasketLine { var price: Double; var quantity: Int }
+    final class Basket {
+        @Tracked var lines: IncrementalArray<BasketLine> = [
+            BasketLine(price: 2.5, quantity: 2), BasketLine(price: 0.1, quantity: 3),
+        ]
+        @Derived(\Basket.lines, min: \.price)
+        var cheapest: Double?
+    }
+}
+
+private enum CollectionsExample24 {
+    final class Board {
+        @Tracked var scores: IncrementalArray<Int> = [3, 8, 5]
+        @Derived(\Board.scores, max: { $0 })
+        var best: Int?
+    }
+}
+
+private enum CollectionsExample25 {
+    final class Thermometer {
+        @Tracked var readings: IncrementalArray<Double> = [21.5, 19.0, 23.5]
+        @Tracked var inFahrenheit = false
+        @Derived(\Thermometer.readings, min: { thermometer in
+            let fahrenheit = thermometer.inFahrenheit
+            return { fahrenheit ? $0 * 9 / 5 + 32 : $0 }
+        })
+        var lowest: Double?
+    }
+}
+
+private enum CollectionsExample26 {
+    final class Scoreboard {
+        @Tracked var points: IncrementalArray<Int> = [12, 40, 7]
+        @Tracked var bonus = 0
+        @Derived(\Scoreboard.points, max: { board in
+            let bonus = board.bonus
+            return { $0 + bonus }
+        })
+        var best: Int?
     }
 }

@@ -44,6 +44,8 @@ extension Derived {
     /// proportion to what changed.
     ///
     /// ```swift
+    /// struct ShelfBook { var title: String; var isAvailable: Bool }
+    ///
     /// final class Shelf {
     ///     @Tracked var books: IncrementalArray<ShelfBook> = [
     ///         ShelfBook(title: "Dune", isAvailable: true), ShelfBook(title: "Emma", isAvailable: false),
@@ -111,6 +113,8 @@ extension Derived {
     /// element (plus O(log n) to find it).
     ///
     /// ```swift
+    /// struct ShelfBook { var title: String; var isAvailable: Bool }
+    ///
     /// final class Shelf {
     ///     @Tracked var books: IncrementalArray<ShelfBook> = [
     ///         ShelfBook(title: "Dune", isAvailable: true), ShelfBook(title: "Emma", isAvailable: false),
@@ -162,6 +166,8 @@ extension Derived {
     /// element (plus O(log n) to find it).
     ///
     /// ```swift
+    /// struct BasketLine { var price: Double; var quantity: Int }
+    ///
     /// final class Basket {
     ///     @Tracked var lines: IncrementalArray<BasketLine> = [
     ///         BasketLine(price: 2.5, quantity: 2), BasketLine(price: 0.1, quantity: 3),
@@ -259,6 +265,8 @@ extension Derived {
     /// O(log n) per changed element.
     ///
     /// ```swift
+    /// struct ShelfBook { var title: String; var isAvailable: Bool }
+    ///
     /// final class Shelf {
     ///     @Tracked var books: IncrementalArray<ShelfBook> = [
     ///         ShelfBook(title: "Dune", isAvailable: true), ShelfBook(title: "Emma", isAvailable: false),
@@ -314,6 +322,8 @@ extension Derived {
     /// element.
     ///
     /// ```swift
+    /// struct ShelfBook { var title: String; var isAvailable: Bool }
+    ///
     /// final class Shelf {
     ///     @Tracked var books: IncrementalArray<ShelfBook> = [
     ///         ShelfBook(title: "Emma", isAvailable: true), ShelfBook(title: "Dune", isAvailable: false),
@@ -373,6 +383,8 @@ extension Derived {
     /// O(log n) after each change.
     ///
     /// ```swift
+    /// struct Job { var name: String; var isDone: Bool }
+    ///
     /// final class Queue {
     ///     @Tracked var jobs: IncrementalArray<Job> = [Job(name: "backup", isDone: true), Job(name: "report", isDone: false)]
     ///     @Derived(\Queue.jobs, first: { !$0.isDone })
@@ -422,6 +434,8 @@ extension Derived {
     /// list; O(log² n) per changed element.
     ///
     /// ```swift
+    /// struct BasketLine { var price: Double; var quantity: Int }
+    ///
     /// final class Basket {
     ///     @Tracked var lines: IncrementalArray<BasketLine> = [
     ///         BasketLine(price: 2.5, quantity: 2), BasketLine(price: 0.1, quantity: 3),
@@ -467,6 +481,23 @@ extension Derived {
     }
 
     /// The least key that a closure made from the model derives from the elements.
+    ///
+    /// ```swift
+    /// final class Thermometer {
+    ///     @Tracked var readings: IncrementalArray<Double> = [21.5, 19.0, 23.5]
+    ///     @Tracked var inFahrenheit = false
+    ///     @Derived(\Thermometer.readings, min: { thermometer in
+    ///         let fahrenheit = thermometer.inFahrenheit
+    ///         return { fahrenheit ? $0 * 9 / 5 + 32 : $0 }
+    ///     })
+    ///     var lowest: Double?
+    /// }
+    ///
+    /// let thermometer = Thermometer()
+    /// print(thermometer.lowest ?? 0)   // 19.0
+    /// thermometer.inFahrenheit = true
+    /// print(thermometer.lowest ?? 0)   // 66.2
+    /// ```
     public init<Element, Key: Comparable>(
         _ list: KeyPath<Model, IncrementalArray<Element>>, min query: @escaping (Model) -> (Element) -> Key
     ) where Value == Key? {
@@ -476,6 +507,23 @@ extension Derived {
     }
 
     /// The greatest key that a closure made from the model derives from the elements.
+    ///
+    /// ```swift
+    /// final class Scoreboard {
+    ///     @Tracked var points: IncrementalArray<Int> = [12, 40, 7]
+    ///     @Tracked var bonus = 0
+    ///     @Derived(\Scoreboard.points, max: { board in
+    ///         let bonus = board.bonus
+    ///         return { $0 + bonus }
+    ///     })
+    ///     var best: Int?
+    /// }
+    ///
+    /// let board = Scoreboard()
+    /// print(board.best ?? 0)   // 40
+    /// board.bonus = 5
+    /// print(board.best ?? 0)   // 45
+    /// ```
     public init<Element, Key: Comparable>(
         _ list: KeyPath<Model, IncrementalArray<Element>>, max query: @escaping (Model) -> (Element) -> Key
     ) where Value == Key? {
