@@ -1136,6 +1136,14 @@ struct DocumentationExamplesTests {
 
     // MARK: Collections
 
+    @Test func `PersistentTree: a copy is untouched by a later insertion`() {
+        var list = PersistentTree<Int, NoMarking<Int>>(0..<1000)
+        let saved = list
+        list.insert(-1, at: 500)
+        // saved[500] == 500, list[500] == -1, list.count == 1001
+        #expect(saved[500] == 500 && list[500] == -1 && list.count == 1001)   // check
+    }
+
     @Test func `IncrementalArray: a count looks at the changed element only`() {
         typealias Todo = CollectionsExample1.Todo
         typealias Todos = CollectionsExample1.Todos
