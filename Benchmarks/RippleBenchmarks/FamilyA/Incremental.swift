@@ -90,7 +90,8 @@ private func incrementalTodoToggle<Store: ListTodoStore>(_: Store.Type, count: I
     let store = Store(items: TodoItem.sample(count: count))
     store.searchText = search
     var filteredSum = 0, completedSum = 0
-    _ = store.filteredCount
+    // The first pass of each derived value happens here, not in the timed region.
+    _ = (store.filteredCount, store.completedCount)
     let elapsed = measure(with: store) { store in
         var filtered = 0, completed = 0
         for op in 0..<ops {
@@ -245,7 +246,7 @@ private let searchKeystrokes = ["t", "ta", "tas", "task", "task ", "task 1", "ta
 @inline(__always)
 private func incrementalTodoSearch<Store: ListTodoStore>(_: Store.Type, _ ops: Int) -> UInt64 {
     let store = Store(items: TodoItem.sample(count: 10_000))
-    _ = store.filteredCount
+    _ = (store.filteredCount, store.completedCount)
     var sum = 0
     let elapsed = measure(with: store) { store in
         var total = 0
@@ -287,7 +288,7 @@ private func incrementalTodoInsertRemove<Store: ListTodoStore>(_: Store.Type, _ 
     let count = 10_000
     let store = Store(items: TodoItem.sample(count: count))
     store.searchText = "milk"
-    _ = store.filteredCount
+    _ = (store.filteredCount, store.completedCount)
     let extra = TodoItem.sample(count: 64).map { item in
         TodoItem(id: count + item.id, title: item.title, isCompleted: item.isCompleted, priority: item.priority)
     }

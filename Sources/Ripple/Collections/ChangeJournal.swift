@@ -3,6 +3,7 @@ internal import Synchronization
 /// One change of an ``IncrementalArray``, with what an operator needs to follow it
 /// without looking at the rest of the list: where, and the new value. (Operators keep
 /// what they derived from each element, so they never need the old one.)
+@usableFromInline
 enum ListChange<Element> {
     case replace(at: Int, Element)
     case insert(at: Int, Element)
@@ -23,44 +24,43 @@ enum ListChange<Element> {
 /// (``startRecording()``), and then only the latest ones, about an eighth of the
 /// list's length. An operator that fell further behind, or a list replaced by an
 /// unrelated one, makes one full pass instead.
+///
+/// Generic and inlinable, so that clients' code specializes it for their elements;
+/// what synchronizes copies changed on several threads is ``JournalGuard``, out of
+/// line and not generic.
+@usableFromInline
 final class ChangeJournal<Element>: @unchecked Sendable {
-    // Safety: `end` and `isRecording` are atomics; `recorded` is only touched while
-    // `lock` is held. Elements are copied in and out, never shared mutably.
+    // Safety: `changes` and `base` are only touched while `guardian` is locked;
+    // elements are copied in and out, never shared mutably.
 
-    /// The changes made so far on this journal, recorded or not.
-    private let end = Atomic<Int>(0)
-    private let isRecording = Atomic<Bool>(false)
-    private let lock = Mutex(())
-    nonisolated(unsafe) private var recorded = Recorded()
+    @usableFromInline let guardian = JournalGuard()
+    /// `changes[k]` is the journal's change number `base + k`.
+    @usableFromInline var changes: [ListChange<Element>] = []
+    @usableFromInline var base = 0
     /// The journal this one forked from, and how many of its changes it had then.
-    let parent: ChangeJournal?
-    let forkPoint: Int
+    @usableFromInline let parent: ChangeJournal?
+    @usableFromInline let forkPoint: Int
 
-    struct Recorded {
-        /// `changes[k]` is the journal's change number `base + k`.
-        var changes: [ListChange<Element>] = []
-        var base = 0
-    }
-
+    @inlinable
     init(parent: ChangeJournal? = nil, forkPoint: Int = 0) {
         self.parent = parent
         self.forkPoint = forkPoint
-        if let parent, parent.isRecording.load(ordering: .relaxed) {
-            isRecording.store(true, ordering: .relaxed)
-        }
+        if let parent, parent.guardian.records { guardian.startRecording() }
     }
 
     /// Whether appending should build the change: someone follows this journal.
-    var records: Bool { isRecording.load(ordering: .relaxed) }
+    @inlinable
+    var records: Bool { guardian.records }
 
     /// From now on, changes are kept.
+    @inlinable
     func startRecording() {
-        guard !isRecording.load(ordering: .relaxed) else { return }
-        lock.withLock { _ in
-            recorded.changes.removeAll()
-            recorded.base = end.load(ordering: .acquiring)
-        }
-        isRecording.store(true, ordering: .releasing)
+        guard !guardian.records else { return }
+        guardian.lock()
+        changes.removeAll()
+        base = guardian.end
+        guardian.startRecording()
+        guardian.unlock()
     }
 
     /// Appends the change that takes a value from `position` to `position + 1`, if that
@@ -69,85 +69,134 @@ final class ChangeJournal<Element>: @unchecked Sendable {
     /// - Parameters:
     ///   - keep: the most changes to keep; older ones are dropped.
     ///   - change: builds the change, called only while the journal records; nil when
-    ///     the caller could not build it (it checked ``records`` before recording began),
-    ///     which makes whoever follows start over.
+    ///     the caller could not build it, which makes whoever follows start over.
+    @inlinable
     func append(from position: Int, keep: Int, _ change: () -> ListChange<Element>?) -> Bool {
-        guard records else {
-            return end.compareExchange(expected: position, desired: position &+ 1, ordering: .acquiringAndReleasing).exchanged
-        }
+        guard guardian.records else { return guardian.claim(from: position) }
         let entry = change()
-        return lock.withLock { _ in
-            guard end.compareExchange(expected: position, desired: position &+ 1, ordering: .acquiringAndReleasing).exchanged
-            else { return false }
-            guard let entry else {
-                recorded.changes.removeAll(keepingCapacity: true)
-                recorded.base = position &+ 1
-                return true
-            }
-            if recorded.base &+ recorded.changes.count != position {
-                // Changes were made while recording started: what came before is unknown.
-                recorded.changes.removeAll(keepingCapacity: true)
-                recorded.base = position
-            }
-            recorded.changes.append(entry)
-            if recorded.changes.count > keep {
-                let dropped = recorded.changes.count / 2
-                recorded.changes.removeFirst(dropped)
-                recorded.base &+= dropped
-            }
+        guardian.lock()
+        defer { guardian.unlock() }
+        guard guardian.claim(from: position) else { return false }
+        guard let entry else {
+            changes.removeAll(keepingCapacity: true)
+            base = position &+ 1
             return true
         }
-    }
-
-    /// The recorded changes `range`, or nil when some of them are gone.
-    func changes(in range: Range<Int>) -> ArraySlice<ListChange<Element>>? {
-        if range.isEmpty { return [] }
-        return lock.withLock { _ -> ArraySlice<ListChange<Element>>? in
-            guard range.lowerBound >= recorded.base, range.upperBound <= recorded.base &+ recorded.changes.count
-            else { return nil }
-            return recorded.changes[(range.lowerBound - recorded.base)..<(range.upperBound - recorded.base)]
+        if base &+ changes.count != position {
+            // Changes were made while recording started: what came before is unknown.
+            changes.removeAll(keepingCapacity: true)
+            base = position
         }
+        changes.append(entry)
+        if changes.count > keep {
+            let dropped = changes.count / 2
+            changes.removeFirst(dropped)
+            base &+= dropped
+        }
+        return true
     }
-}
 
-/// Where an operator stands in the changes of its source: the journal, and how many of
-/// its changes it has applied.
-struct JournalMark<Element> {
-    let journal: ChangeJournal<Element>
-    let position: Int
-}
+    /// Appends the recorded changes `range` to `output`; false when some are gone.
+    @inlinable
+    func appendChanges(in range: Range<Int>, to output: inout [ListChange<Element>]) -> Bool {
+        if range.isEmpty { return true }
+        guardian.lock()
+        defer { guardian.unlock() }
+        guard range.lowerBound >= base, range.upperBound <= base &+ changes.count else { return false }
+        output.append(contentsOf: changes[(range.lowerBound - base)..<(range.upperBound - base)])
+        return true
+    }
 
-extension ChangeJournal {
     /// How many journals up a consumer looks for the one it followed.
+    @inlinable
     static var forkSearchLimit: Int { 8 }
 
     /// The changes that take a value at `mark` to the value at `position` of this
     /// journal, in order; nil when they are not all recorded, when the value is not a
     /// descendant of the marked one, or when there are more than `limit`.
+    @inlinable
     func changes(since mark: JournalMark<Element>, to position: Int, limit: Int) -> [ListChange<Element>]? {
+        var all: [ListChange<Element>] = []
+        if mark.journal === self {
+            guard mark.position <= position, position - mark.position <= limit,
+                  appendChanges(in: mark.position..<position, to: &all)
+            else { return nil }
+            return all
+        }
         // The journals from this one up to the marked one, each with where to stop.
         var chain: [(journal: ChangeJournal, upTo: Int)] = [(self, position)]
         var current = self
-        var found = current === mark.journal
-        while !found {
+        while current !== mark.journal {
             guard chain.count <= Self.forkSearchLimit, let parent = current.parent else { return nil }
             chain.append((parent, current.forkPoint))
             current = parent
-            found = current === mark.journal
         }
         var total = 0
-        var segments: [ArraySlice<ListChange<Element>>] = []
-        for (index, link) in chain.enumerated().reversed() {
+        for index in chain.indices.reversed() {
             let start = index == chain.count - 1 ? mark.position : 0
+            let link = chain[index]
             guard start <= link.upTo else { return nil }
             total += link.upTo - start
-            guard total <= limit else { return nil }
-            guard let segment = link.journal.changes(in: start..<link.upTo) else { return nil }
-            segments.append(segment)
+            guard total <= limit, link.journal.appendChanges(in: start..<link.upTo, to: &all) else { return nil }
         }
-        var all: [ListChange<Element>] = []
-        all.reserveCapacity(total)
-        for segment in segments { all.append(contentsOf: segment) }
         return all
+    }
+}
+
+/// Where an operator stands in the changes of its source: the journal, and how many of
+/// its changes it has applied.
+@usableFromInline
+struct JournalMark<Element> {
+    @usableFromInline let journal: ChangeJournal<Element>
+    @usableFromInline let position: Int
+
+    @inlinable
+    init(journal: ChangeJournal<Element>, position: Int) {
+        self.journal = journal
+        self.position = position
+    }
+}
+
+/// The part of a journal that copies on several threads contend for: how many changes
+/// were made (claimed one at a time, so two copies that changed the same value find out
+/// and one forks), whether they are recorded, and a lock for the recorded changes. Not
+/// generic, and out of line: clients' specialized code calls into one copy of it.
+@usableFromInline
+final class JournalGuard: Sendable {
+    private let made = Atomic<Int>(0)
+    private let recording = Atomic<Bool>(false)
+    private let locked = Atomic<Bool>(false)
+
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
+    var records: Bool { recording.load(ordering: .acquiring) }
+
+    @usableFromInline
+    func startRecording() { recording.store(true, ordering: .releasing) }
+
+    /// The changes made so far.
+    @usableFromInline
+    var end: Int { made.load(ordering: .acquiring) }
+
+    /// Claims the change after `position`; false if another copy made it first.
+    @usableFromInline
+    func claim(from position: Int) -> Bool {
+        made.compareExchange(expected: position, desired: position &+ 1, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// A spin lock: held for a copy of a few changes, and contended only by copies of
+    /// one list changed on several threads at once.
+    @usableFromInline
+    func lock() {
+        while !locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+            while locked.load(ordering: .relaxed) {}
+        }
+    }
+
+    @usableFromInline
+    func unlock() {
+        locked.store(false, ordering: .releasing)
     }
 }

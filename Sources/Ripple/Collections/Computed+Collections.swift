@@ -5,62 +5,70 @@
 
 extension Computed {
     /// A list operator's node over `source`, checked not to be made during a run.
+    @inlinable
     static func following<Element, Result>(
         _ source: @escaping () -> IncrementalArray<Element>, _ transform: @escaping (Element) -> Result,
-        _ makeOperator: (@escaping () -> IncrementalArray<Element>, ElementFunction<Element, Result>) -> ListOperator<Element, Result, Value>
+        _ makeNode: (@escaping () -> IncrementalArray<Element>, ElementFunction<Element, Result>) -> Computed
     ) -> Computed {
-        let run = Runtime.current.pointee.run
-        if run.activeSub != nil || run.runningEffect != nil { Graph.operatorCreatedDuringRun() }
-        return makeOperator(source, .fixed(transform)).makeNode()
+        if Graph.isRunning { Graph.operatorCreatedDuringRun() }
+        return makeNode(source, .fixed(transform))
     }
 }
 
 /// The operators, once for both source kinds: `Signal` and `Computed` forward here.
+@usableFromInline
 enum ListOperators<Element> {
-    typealias Source = () -> IncrementalArray<Element>
+    @usableFromInline typealias Source = () -> IncrementalArray<Element>
 
+    @inlinable
     static func filter(_ source: @escaping Source, _ isIncluded: @escaping (Element) -> Bool) -> Computed<IncrementalArray<Element>> {
-        .following(source, isIncluded) { FilterOperator(source: $0, function: $1, capturesEnvironment: true) }
+        .following(source, isIncluded) { ListOperator(FilterLogic(), source: $0, function: $1, capturesEnvironment: true).makeNode() }
     }
 
+    @inlinable
     static func map<Mapped>(_ source: @escaping Source, _ transform: @escaping (Element) -> Mapped) -> Computed<IncrementalArray<Mapped>> {
-        .following(source, transform) { MapOperator(source: $0, function: $1, capturesEnvironment: true) }
+        .following(source, transform) { ListOperator(MapLogic(), source: $0, function: $1, capturesEnvironment: true).makeNode() }
     }
 
+    @inlinable
     static func count(_ source: @escaping Source, _ isCounted: @escaping (Element) -> Bool) -> Computed<Int> {
-        .following(source, isCounted) { FoldOperator(source: $0, function: $1, rule: .count, capturesEnvironment: true) }
+        .following(source, isCounted) { ListOperator(FoldLogic(rule: .count), source: $0, function: $1, capturesEnvironment: true).makeNode() }
     }
 
+    @inlinable
     static func sum<Total: AdditiveArithmetic>(_ source: @escaping Source, _ addend: @escaping (Element) -> Total) -> Computed<Total> {
-        .following(source, addend) { makeSumOperator($0, $1, capturesEnvironment: true) }
+        .following(source, addend) { makeSumNode($0, $1, capturesEnvironment: true) }
     }
 
+    @inlinable
     static func fold<Contribution, Total>(
         _ source: @escaping Source, _ contribution: @escaping (Element) -> Contribution, initial: Total,
         add: @escaping (Total, Contribution) -> Total, remove: @escaping (Total, Contribution) -> Total
     ) -> Computed<Total> {
         let equivalence = Equivalence<Total>.rule(ValueEquality<Total>.defaultRule)
         return .following(source, contribution) {
-            FoldOperator(
-                source: $0, function: $1,
-                rule: .custom(initial: initial, add: add, remove: remove, equal: { equivalence.equal($0, $1) }),
-                capturesEnvironment: true
-            )
+            ListOperator(
+                FoldLogic(rule: .custom(initial: initial, add: add, remove: remove, equal: { equivalence.equal($0, $1) })),
+                source: $0, function: $1, capturesEnvironment: true
+            ).makeNode()
         }
     }
 
+    @inlinable
     static func sorted<Key: Comparable>(
         _ source: @escaping Source, _ key: @escaping (Element) -> Key, descending: Bool
     ) -> Computed<IncrementalArray<Element>> {
-        .following(source, key) { SortedOperator(source: $0, function: $1, descending: descending, capturesEnvironment: true) }
+        .following(source, key) { ListOperator(SortedLogic(descending: descending), source: $0, function: $1, capturesEnvironment: true).makeNode() }
     }
 
+    @inlinable
     static func first(_ source: @escaping Source, _ isIncluded: @escaping (Element) -> Bool) -> Computed<Element?> {
-        .following(source, isIncluded) { FirstOperator(source: $0, function: $1, capturesEnvironment: true) }
+        .following(source, isIncluded) { ListOperator(FirstLogic(), source: $0, function: $1, capturesEnvironment: true).makeNode() }
     }
 
+    @inlinable
     static func extremum<Key: Comparable>(_ source: @escaping Source, _ key: @escaping (Element) -> Key, maximum: Bool) -> Computed<Key?> {
-        .following(source, key) { ExtremumOperator(source: $0, function: $1, maximum: maximum, capturesEnvironment: true) }
+        .following(source, key) { ListOperator(ExtremumLogic(maximum: maximum), source: $0, function: $1, capturesEnvironment: true).makeNode() }
     }
 }
 
@@ -79,6 +87,7 @@ extension Signal {
     /// Make it once and keep it: a new one starts with a full pass (making one while a
     /// computed or an effect runs is a fatal error). What the closure reads besides the
     /// element is followed as a query: when it changes, one pass.
+    @inlinable
     public func filter<Element>(_ isIncluded: @escaping (Element) -> Bool) -> Computed<IncrementalArray<Element>>
     where Value == IncrementalArray<Element> {
         ListOperators.filter({ self.value }, isIncluded)
@@ -92,6 +101,7 @@ extension Signal {
     /// names.value[1] = "alan"
     /// print(Array(shouted.value))   // ["ADA", "ALAN"]
     /// ```
+    @inlinable
     public func map<Element, Mapped>(_ transform: @escaping (Element) -> Mapped) -> Computed<IncrementalArray<Mapped>>
     where Value == IncrementalArray<Element> {
         ListOperators.map({ self.value }, transform)
@@ -105,6 +115,7 @@ extension Signal {
     /// flags.value[1] = true
     /// print(raised.value)   // 3
     /// ```
+    @inlinable
     public func count<Element>(where isCounted: @escaping (Element) -> Bool) -> Computed<Int>
     where Value == IncrementalArray<Element> {
         ListOperators.count({ self.value }, isCounted)
@@ -119,6 +130,7 @@ extension Signal {
     /// prices.value.append(0.3)
     /// print(total.value)   // 0.6
     /// ```
+    @inlinable
     public func sum<Element, Total: AdditiveArithmetic>(_ addend: @escaping (Element) -> Total) -> Computed<Total>
     where Value == IncrementalArray<Element> {
         ListOperators.sum({ self.value }, addend)
@@ -133,6 +145,7 @@ extension Signal {
     /// words.value.append("ccc")
     /// print(letters.value)   // 6
     /// ```
+    @inlinable
     public func fold<Element, Contribution, Total>(
         _ contribution: @escaping (Element) -> Contribution, into initial: Total,
         add: @escaping (Total, Contribution) -> Total, remove: @escaping (Total, Contribution) -> Total
@@ -151,6 +164,7 @@ extension Signal {
     /// - Parameters:
     ///   - key: The key to order by; keys must be totally ordered (no `Double.nan`).
     ///   - descending: Whether the greatest key comes first.
+    @inlinable
     public func sorted<Element, Key: Comparable>(
         by key: @escaping (Element) -> Key, descending: Bool = false
     ) -> Computed<IncrementalArray<Element>> where Value == IncrementalArray<Element> {
@@ -164,6 +178,7 @@ extension Signal {
     /// let firstWarm = temperatures.first(where: { $0 > 20 })
     /// print(firstWarm.value ?? 0)   // 25
     /// ```
+    @inlinable
     public func first<Element>(where isIncluded: @escaping (Element) -> Bool) -> Computed<Element?>
     where Value == IncrementalArray<Element> {
         ListOperators.first({ self.value }, isIncluded)
@@ -177,6 +192,7 @@ extension Signal {
     /// temperatures.value.append(7)
     /// print(coldest.value ?? 0)   // 7
     /// ```
+    @inlinable
     public func min<Element, Key: Comparable>(of key: @escaping (Element) -> Key) -> Computed<Key?>
     where Value == IncrementalArray<Element> {
         ListOperators.extremum({ self.value }, key, maximum: false)
@@ -190,6 +206,7 @@ extension Signal {
     /// temperatures.value.removeLast()
     /// print(warmest.value ?? 0)   // 18
     /// ```
+    @inlinable
     public func max<Element, Key: Comparable>(of key: @escaping (Element) -> Key) -> Computed<Key?>
     where Value == IncrementalArray<Element> {
         ListOperators.extremum({ self.value }, key, maximum: true)
@@ -207,6 +224,7 @@ extension Computed {
     /// numbers.value.append(12)
     /// print(Array(bigEvens.value))   // [6, 8, 10, 12]
     /// ```
+    @inlinable
     public func filter<Element>(_ isIncluded: @escaping (Element) -> Bool) -> Computed<IncrementalArray<Element>>
     where Value == IncrementalArray<Element> {
         ListOperators.filter({ self.value }, isIncluded)
@@ -219,6 +237,7 @@ extension Computed {
     /// let labels = numbers.sorted(by: { $0 }).map { "#\($0)" }
     /// print(Array(labels.value))   // ["#1", "#2", "#3"]
     /// ```
+    @inlinable
     public func map<Element, Mapped>(_ transform: @escaping (Element) -> Mapped) -> Computed<IncrementalArray<Mapped>>
     where Value == IncrementalArray<Element> {
         ListOperators.map({ self.value }, transform)
@@ -232,18 +251,21 @@ extension Computed {
     /// let bigEvenCount = evens.count(where: { $0 > 5 })
     /// print(bigEvenCount.value)   // 3
     /// ```
+    @inlinable
     public func count<Element>(where isCounted: @escaping (Element) -> Bool) -> Computed<Int>
     where Value == IncrementalArray<Element> {
         ListOperators.count({ self.value }, isCounted)
     }
 
     /// A computed sum over this computed list; exact for `Double` and `Int`.
+    @inlinable
     public func sum<Element, Total: AdditiveArithmetic>(_ addend: @escaping (Element) -> Total) -> Computed<Total>
     where Value == IncrementalArray<Element> {
         ListOperators.sum({ self.value }, addend)
     }
 
     /// A computed fold over this computed list; `remove` must undo `add` exactly.
+    @inlinable
     public func fold<Element, Contribution, Total>(
         _ contribution: @escaping (Element) -> Contribution, into initial: Total,
         add: @escaping (Total, Contribution) -> Total, remove: @escaping (Total, Contribution) -> Total
@@ -253,6 +275,7 @@ extension Computed {
 
     /// A computed list of the elements of this computed list ordered by a key, equal
     /// keys in list order.
+    @inlinable
     public func sorted<Element, Key: Comparable>(
         by key: @escaping (Element) -> Key, descending: Bool = false
     ) -> Computed<IncrementalArray<Element>> where Value == IncrementalArray<Element> {
@@ -260,18 +283,21 @@ extension Computed {
     }
 
     /// The first element of this computed list that passes a test, or nil.
+    @inlinable
     public func first<Element>(where isIncluded: @escaping (Element) -> Bool) -> Computed<Element?>
     where Value == IncrementalArray<Element> {
         ListOperators.first({ self.value }, isIncluded)
     }
 
     /// The least key derived from the elements of this computed list, or nil.
+    @inlinable
     public func min<Element, Key: Comparable>(of key: @escaping (Element) -> Key) -> Computed<Key?>
     where Value == IncrementalArray<Element> {
         ListOperators.extremum({ self.value }, key, maximum: false)
     }
 
     /// The greatest key derived from the elements of this computed list, or nil.
+    @inlinable
     public func max<Element, Key: Comparable>(of key: @escaping (Element) -> Key) -> Computed<Key?>
     where Value == IncrementalArray<Element> {
         ListOperators.extremum({ self.value }, key, maximum: true)

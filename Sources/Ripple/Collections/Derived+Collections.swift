@@ -13,10 +13,11 @@
 extension Derived {
     /// Makes the node of a list operator for the model: the source read through the
     /// key path, and the query, if any, as a node of its own.
+    @inlinable
     static func listOperator<Element, Result>(
         _ list: KeyPath<Model, IncrementalArray<Element>>,
         _ function: QueryOrElement<Model, Element, Result>,
-        _ makeOperator: @escaping (@escaping () -> IncrementalArray<Element>, ElementFunction<Element, Result>) -> ListOperator<Element, Result, Value>
+        _ makeNode: @escaping (@escaping () -> IncrementalArray<Element>, ElementFunction<Element, Result>) -> Computed<Value>
     ) -> Derived {
         Derived(listOperator: { model in
             let source = { [unowned(unsafe) model] in model[keyPath: list] }
@@ -34,7 +35,7 @@ extension Derived {
                     capturesEnvironment: false
                 ))
             }
-            return makeOperator(source, elementFunction).makeNode()
+            return makeNode(source, elementFunction)
         })
     }
 
@@ -71,10 +72,11 @@ extension Derived {
     ///   - isIncluded: Whether an element is kept.
     /// - Complexity: O(log n) per inserted, removed or changed element; one pass when
     ///   the list is replaced by an unrelated one.
+    @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, filter isIncluded: @escaping (Element) -> Bool)
     where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, .element(isIncluded)) {
-            FilterOperator(source: $0, function: $1, capturesEnvironment: false)
+            ListOperator(FilterLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -100,10 +102,11 @@ extension Derived {
     ///
     /// Read the model in the outer closure: it runs once per pass. What the inner one
     /// reads of the model is followed too, but per element.
+    @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, filter query: @escaping (Model) -> (Element) -> Bool)
     where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, .query(query)) {
-            FilterOperator(source: $0, function: $1, capturesEnvironment: false)
+            ListOperator(FilterLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -128,10 +131,11 @@ extension Derived {
     /// shelf.books[1].isAvailable = true
     /// print(shelf.availableCount)        // 2
     /// ```
+    @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, count isCounted: @escaping (Element) -> Bool)
     where Value == Int {
         self = Self.listOperator(list, .element(isCounted)) {
-            FoldOperator(source: $0, function: $1, rule: .count, capturesEnvironment: false)
+            ListOperator(FoldLogic(rule: .count), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -153,10 +157,11 @@ extension Derived {
     /// board.passMark = 9
     /// print(board.passed)   // 1
     /// ```
+    @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, count query: @escaping (Model) -> (Element) -> Bool)
     where Value == Int {
         self = Self.listOperator(list, .query(query)) {
-            FoldOperator(source: $0, function: $1, rule: .count, capturesEnvironment: false)
+            ListOperator(FoldLogic(rule: .count), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -187,9 +192,10 @@ extension Derived {
     /// follows, and it is at least as accurate as a plain sum. A sum of `Int` is exact
     /// too (in 128 bits); a total outside `Int` is a fatal error, as `+` would be. Other
     /// types add and subtract with their own `+` and `-`.
+    @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, sum addend: @escaping (Element) -> Value)
     where Value: AdditiveArithmetic {
-        self = Self.listOperator(list, .element(addend)) { makeSumOperator($0, $1, capturesEnvironment: false) }
+        self = Self.listOperator(list, .element(addend)) { makeSumNode($0, $1, capturesEnvironment: false) }
     }
 
     /// The sum of a value derived from each element by a closure made from the model.
@@ -210,9 +216,10 @@ extension Derived {
     /// invoice.rate = 50
     /// print(invoice.amount)   // 250
     /// ```
+    @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, sum query: @escaping (Model) -> (Element) -> Value)
     where Value: AdditiveArithmetic {
-        self = Self.listOperator(list, .query(query)) { makeSumOperator($0, $1, capturesEnvironment: false) }
+        self = Self.listOperator(list, .query(query)) { makeSumNode($0, $1, capturesEnvironment: false) }
     }
 
     // MARK: fold
@@ -245,17 +252,17 @@ extension Derived {
     ///   - initial: The total of an empty list.
     ///   - add: The total with one more contribution.
     ///   - remove: The total with one contribution fewer.
+    @inlinable
     public init<Element, Contribution>(
         _ list: KeyPath<Model, IncrementalArray<Element>>, fold contribution: @escaping (Element) -> Contribution,
         into initial: Value, add: @escaping (Value, Contribution) -> Value, remove: @escaping (Value, Contribution) -> Value
     ) {
         let equivalence = Equivalence<Value>.rule(ValueEquality<Value>.defaultRule)
         self = Self.listOperator(list, .element(contribution)) {
-            FoldOperator(
-                source: $0, function: $1,
-                rule: .custom(initial: initial, add: add, remove: remove, equal: { equivalence.equal($0, $1) }),
-                capturesEnvironment: false
-            )
+            ListOperator(
+                FoldLogic(rule: .custom(initial: initial, add: add, remove: remove, equal: { equivalence.equal($0, $1) })),
+                source: $0, function: $1, capturesEnvironment: false
+            ).makeNode()
         }
     }
 
@@ -283,10 +290,11 @@ extension Derived {
     ///
     /// A result equal to the one before (`==` for `Equatable` results, identity for
     /// objects) leaves the output as it is.
+    @inlinable
     public init<Element, Mapped>(_ list: KeyPath<Model, IncrementalArray<Element>>, map transform: @escaping (Element) -> Mapped)
     where Value == IncrementalArray<Mapped> {
         self = Self.listOperator(list, .element(transform)) {
-            MapOperator(source: $0, function: $1, capturesEnvironment: false)
+            ListOperator(MapLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -308,10 +316,11 @@ extension Derived {
     /// prices.symbol = "€"
     /// print(Array(prices.labels))   // ["€2.50", "€19.99"]
     /// ```
+    @inlinable
     public init<Element, Mapped>(_ list: KeyPath<Model, IncrementalArray<Element>>, map query: @escaping (Model) -> (Element) -> Mapped)
     where Value == IncrementalArray<Mapped> {
         self = Self.listOperator(list, .query(query)) {
-            MapOperator(source: $0, function: $1, capturesEnvironment: false)
+            ListOperator(MapLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -341,11 +350,12 @@ extension Derived {
     /// - Parameters:
     ///   - key: The key to order by. Keys must be totally ordered (no `Double.nan`).
     ///   - descending: Whether the greatest key comes first.
+    @inlinable
     public init<Element, Key: Comparable>(
         _ list: KeyPath<Model, IncrementalArray<Element>>, sortedBy key: @escaping (Element) -> Key, descending: Bool = false
     ) where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, .element(key)) {
-            SortedOperator(source: $0, function: $1, descending: descending, capturesEnvironment: false)
+            ListOperator(SortedLogic(descending: descending), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -368,12 +378,13 @@ extension Derived {
     /// roster.ignoresCase = true
     /// print(Array(roster.sortedNames))   // ["ada", "alan", "Grace"]
     /// ```
+    @inlinable
     public init<Element, Key: Comparable>(
         _ list: KeyPath<Model, IncrementalArray<Element>>, sortedBy query: @escaping (Model) -> (Element) -> Key,
         descending: Bool = false
     ) where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, .query(query)) {
-            SortedOperator(source: $0, function: $1, descending: descending, capturesEnvironment: false)
+            ListOperator(SortedLogic(descending: descending), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -396,10 +407,11 @@ extension Derived {
     /// queue.jobs[1].isDone = true
     /// print(queue.next?.name ?? "none")   // none
     /// ```
+    @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, first isIncluded: @escaping (Element) -> Bool)
     where Value == Element? {
         self = Self.listOperator(list, .element(isIncluded)) {
-            FirstOperator(source: $0, function: $1, capturesEnvironment: false)
+            ListOperator(FirstLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -421,10 +433,11 @@ extension Derived {
     /// directory.initial = "G"
     /// print(directory.firstMatch ?? "none")   // Grace
     /// ```
+    @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, first query: @escaping (Model) -> (Element) -> Bool)
     where Value == Element? {
         self = Self.listOperator(list, .query(query)) {
-            FirstOperator(source: $0, function: $1, capturesEnvironment: false)
+            ListOperator(FirstLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -451,10 +464,11 @@ extension Derived {
     /// ```
     ///
     /// Keys must be totally ordered (no `Double.nan`).
+    @inlinable
     public init<Element, Key: Comparable>(_ list: KeyPath<Model, IncrementalArray<Element>>, min key: @escaping (Element) -> Key)
     where Value == Key? {
         self = Self.listOperator(list, .element(key)) {
-            ExtremumOperator(source: $0, function: $1, maximum: false, capturesEnvironment: false)
+            ListOperator(ExtremumLogic(maximum: false), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -473,10 +487,11 @@ extension Derived {
     /// board.scores[1] = 4
     /// print(board.best ?? 0)   // 5
     /// ```
+    @inlinable
     public init<Element, Key: Comparable>(_ list: KeyPath<Model, IncrementalArray<Element>>, max key: @escaping (Element) -> Key)
     where Value == Key? {
         self = Self.listOperator(list, .element(key)) {
-            ExtremumOperator(source: $0, function: $1, maximum: true, capturesEnvironment: false)
+            ListOperator(ExtremumLogic(maximum: true), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -498,11 +513,12 @@ extension Derived {
     /// thermometer.inFahrenheit = true
     /// print(thermometer.lowest ?? 0)   // 66.2
     /// ```
+    @inlinable
     public init<Element, Key: Comparable>(
         _ list: KeyPath<Model, IncrementalArray<Element>>, min query: @escaping (Model) -> (Element) -> Key
     ) where Value == Key? {
         self = Self.listOperator(list, .query(query)) {
-            ExtremumOperator(source: $0, function: $1, maximum: false, capturesEnvironment: false)
+            ListOperator(ExtremumLogic(maximum: false), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 
@@ -524,41 +540,44 @@ extension Derived {
     /// board.bonus = 5
     /// print(board.best ?? 0)   // 45
     /// ```
+    @inlinable
     public init<Element, Key: Comparable>(
         _ list: KeyPath<Model, IncrementalArray<Element>>, max query: @escaping (Model) -> (Element) -> Key
     ) where Value == Key? {
         self = Self.listOperator(list, .query(query)) {
-            ExtremumOperator(source: $0, function: $1, maximum: true, capturesEnvironment: false)
+            ListOperator(ExtremumLogic(maximum: true), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
 }
 
-/// A sum operator over `Value`: exact for `Double` and `Int`.
-func makeSumOperator<Element, Value: AdditiveArithmetic>(
+/// The node of a sum operator over `Value`: exact for `Double` and `Int`.
+@inlinable
+func makeSumNode<Element, Value: AdditiveArithmetic>(
     _ source: @escaping () -> IncrementalArray<Element>, _ function: ElementFunction<Element, Value>, capturesEnvironment: Bool
-) -> ListOperator<Element, Value, Value> {
+) -> Computed<Value> {
     if Value.self == Double.self {
-        let op = FoldOperator(
-            source: source, function: function as! ElementFunction<Element, Double>,
-            rule: .exactSum, capturesEnvironment: capturesEnvironment
-        )
-        return op as AnyObject as! ListOperator<Element, Value, Value>
+        let node = ListOperator(
+            FoldLogic<Element, Double, ExactSum, Double>(rule: .exactSum), source: source,
+            function: unsafeBitCast(function, to: ElementFunction<Element, Double>.self), capturesEnvironment: capturesEnvironment
+        ).makeNode()
+        return unsafeDowncast(node, to: Computed<Value>.self)
     }
     if Value.self == Int.self {
-        let op = FoldOperator(
-            source: source, function: function as! ElementFunction<Element, Int>,
-            rule: .integerSum, capturesEnvironment: capturesEnvironment
-        )
-        return op as AnyObject as! ListOperator<Element, Value, Value>
+        let node = ListOperator(
+            FoldLogic<Element, Int, Int128, Int>(rule: .integerSum), source: source,
+            function: unsafeBitCast(function, to: ElementFunction<Element, Int>.self), capturesEnvironment: capturesEnvironment
+        ).makeNode()
+        return unsafeDowncast(node, to: Computed<Value>.self)
     }
     let equivalence = Equivalence<Value>.rule(ValueEquality<Value>.defaultRule)
-    return FoldOperator(
-        source: source, function: function, rule: .additive(equal: { equivalence.equal($0, $1) }),
-        capturesEnvironment: capturesEnvironment
-    )
+    return ListOperator(
+        FoldLogic<Element, Value, Value, Value>(rule: .additive(equal: { equivalence.equal($0, $1) })),
+        source: source, function: function, capturesEnvironment: capturesEnvironment
+    ).makeNode()
 }
 
 /// An operator's per-element closure as a declaration gives it.
+@usableFromInline
 enum QueryOrElement<Model, Element, Result> {
     case element((Element) -> Result)
     case query((Model) -> (Element) -> Result)

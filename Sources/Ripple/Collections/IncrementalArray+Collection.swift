@@ -2,13 +2,20 @@ extension IncrementalArray: RandomAccessCollection, MutableCollection {
     public typealias Index = Int
     public typealias Indices = Range<Int>
 
+    @inlinable
     public var startIndex: Int { 0 }
+    @inlinable
     public var endIndex: Int { tree.count }
+    @inlinable
     public var count: Int { tree.count }
+    @inlinable
     public var isEmpty: Bool { tree.isEmpty }
+    @inlinable
     public var indices: Range<Int> { 0..<tree.count }
 
+    @inlinable
     public var first: Element? { tree.first }
+    @inlinable
     public var last: Element? { tree.last }
 
     /// The element at `position`; setting it or changing it in place
@@ -22,6 +29,7 @@ extension IncrementalArray: RandomAccessCollection, MutableCollection {
     /// ```
     ///
     /// - Complexity: O(log n).
+    @inlinable
     public subscript(position: Int) -> Element {
         get {
             checkIndex(position)
@@ -42,22 +50,32 @@ extension IncrementalArray: RandomAccessCollection, MutableCollection {
         }
     }
 
+    @inlinable
     public func makeIterator() -> Iterator {
         Iterator(base: tree.makeIterator())
     }
 
     /// Iterates the elements in order, a few nanoseconds each.
     public struct Iterator: IteratorProtocol {
-        var base: PersistentTree<Element, NoMarking<Element>>.Iterator
+        @usableFromInline var base: PersistentTree<Element, NoMarking<Element>>.Iterator
 
+        @inlinable
+        init(base: PersistentTree<Element, NoMarking<Element>>.Iterator) {
+            self.base = base
+        }
+
+        @inlinable
         public mutating func next() -> Element? {
             base.next()
         }
     }
 
+    @inlinable
     public func index(after i: Int) -> Int { i + 1 }
+    @inlinable
     public func index(before i: Int) -> Int { i - 1 }
 
+    @inlinable
     public mutating func swapAt(_ i: Int, _ j: Int) {
         guard i != j else { return }
         let first = self[i]
@@ -65,6 +83,7 @@ extension IncrementalArray: RandomAccessCollection, MutableCollection {
         self[j] = first
     }
 
+    @inlinable
     public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
         nil
     }
@@ -80,6 +99,7 @@ extension IncrementalArray: RangeReplaceableCollection {
     /// ```
     ///
     /// - Complexity: O(log n + m + k), removing m and inserting k elements.
+    @inlinable
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
     where C.Element == Element {
         checkInsertionIndex(subrange.lowerBound)
@@ -108,12 +128,14 @@ extension IncrementalArray: RangeReplaceableCollection {
     /// Adds an element at the end.
     ///
     /// - Complexity: O(log n), amortized O(1) for repeated appends.
+    @inlinable
     public mutating func append(_ newElement: Element) {
         let position = tree.count
         tree.append(newElement)
         record { .insert(at: position, newElement) }
     }
 
+    @inlinable
     public mutating func append<S: Sequence>(contentsOf newElements: S) where S.Element == Element {
         let elements = Array(newElements)
         replaceSubrange(tree.count..<tree.count, with: elements)
@@ -122,6 +144,7 @@ extension IncrementalArray: RangeReplaceableCollection {
     /// Inserts an element at `position`.
     ///
     /// - Complexity: O(log n).
+    @inlinable
     public mutating func insert(_ newElement: Element, at position: Int) {
         checkInsertionIndex(position)
         tree.insert(newElement, at: position)
@@ -132,6 +155,7 @@ extension IncrementalArray: RangeReplaceableCollection {
     ///
     /// - Complexity: O(log n).
     @discardableResult
+    @inlinable
     public mutating func remove(at position: Int) -> Element {
         checkIndex(position)
         let removed = tree.remove(at: position)
@@ -148,6 +172,7 @@ extension IncrementalArray: RangeReplaceableCollection {
     /// ```
     ///
     /// - Complexity: O(n) to test the elements, plus O(log n) for each one removed.
+    @inlinable
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         var doomed: [Int] = []
         var index = 0
@@ -167,12 +192,14 @@ extension IncrementalArray: RangeReplaceableCollection {
 
     /// Removes every element. Operators that follow the list start over, on an empty
     /// list.
+    @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
         guard !tree.isEmpty else { return }
         tree.removeAll()
         startNewLineage()
     }
 
+    @inlinable
     public mutating func reserveCapacity(_ n: Int) {}
 }
 
@@ -187,6 +214,7 @@ extension IncrementalArray {
     /// ```
     ///
     /// - Complexity: O(log n).
+    @inlinable
     public mutating func move(from source: Int, to destination: Int) {
         checkIndex(source)
         checkIndex(destination)
@@ -205,6 +233,7 @@ extension IncrementalArray {
     /// ```
     ///
     /// - Complexity: O(k log n) for k moved elements.
+    @inlinable
     public mutating func move(fromOffsets offsets: RangeSet<Int>, toOffset destination: Int) {
         checkInsertionIndex(destination)
         let moved = offsets.ranges.flatMap { Array($0) }
@@ -227,6 +256,7 @@ extension IncrementalArray {
     /// ```
     ///
     /// - Complexity: O(n log n).
+    @inlinable
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
         guard tree.count > 1 else { return }
         var elements = Array(self)
@@ -238,6 +268,7 @@ extension IncrementalArray {
     /// Reverses the list in place. Operators that follow it make one full pass.
     ///
     /// - Complexity: O(n).
+    @inlinable
     public mutating func reverse() {
         guard tree.count > 1 else { return }
         tree = PersistentTree(Array(self).reversed())
@@ -249,6 +280,7 @@ extension IncrementalArray where Element: Comparable {
     /// Sorts the list in ascending order. Operators that follow it make one full pass.
     ///
     /// - Complexity: O(n log n).
+    @inlinable
     public mutating func sort() {
         sort(by: <)
     }

@@ -1,4 +1,5 @@
 extension IncrementalArray: ExpressibleByArrayLiteral {
+    @inlinable
     public init(arrayLiteral elements: Element...) {
         self.init(elements)
     }
@@ -7,6 +8,7 @@ extension IncrementalArray: ExpressibleByArrayLiteral {
 extension IncrementalArray: Equatable where Element: Equatable {
     /// Two lists are equal when they hold equal elements in the same order; a list
     /// and its unchanged copy compare in O(1).
+    @inlinable
     public static func == (lhs: IncrementalArray, rhs: IncrementalArray) -> Bool {
         if lhs.tree.isIdentical(to: rhs.tree) { return true }
         // The same point in the same line of changes: the same elements.
@@ -17,6 +19,7 @@ extension IncrementalArray: Equatable where Element: Equatable {
 }
 
 extension IncrementalArray: Hashable where Element: Hashable {
+    @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for element in self { hasher.combine(element) }
@@ -25,6 +28,7 @@ extension IncrementalArray: Hashable where Element: Hashable {
 
 extension IncrementalArray: Encodable where Element: Encodable {
     /// Encodes the elements as an unkeyed container, as an array does.
+    @inlinable
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for element in self { try container.encode(element) }
@@ -33,6 +37,7 @@ extension IncrementalArray: Encodable where Element: Encodable {
 
 extension IncrementalArray: Decodable where Element: Decodable {
     /// Decodes an unkeyed container of elements, as an array does.
+    @inlinable
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         var elements: [Element] = []
@@ -46,10 +51,12 @@ extension IncrementalArray: Decodable where Element: Decodable {
 
 extension IncrementalArray: CustomStringConvertible, CustomDebugStringConvertible {
     /// The elements as an array prints them: `[1, 2, 3]`.
+    @inlinable
     public var description: String {
         Array(self).description
     }
 
+    @inlinable
     public var debugDescription: String {
         "IncrementalArray(\(Array(self).debugDescription))"
     }

@@ -43,11 +43,12 @@
 /// An `IncrementalArray` of `Sendable` elements is `Sendable`. An index outside
 /// `0..<count` is a fatal error that names the index and the count.
 public struct IncrementalArray<Element> {
-    var tree: PersistentTree<Element, NoMarking<Element>>
-    var journal: ChangeJournal<Element>
+    @usableFromInline var tree: PersistentTree<Element, NoMarking<Element>>
+    @usableFromInline var journal: ChangeJournal<Element>
     /// How many of `journal`'s changes this value has.
-    var position: Int
+    @usableFromInline var position: Int
 
+    @inlinable
     init(tree: PersistentTree<Element, NoMarking<Element>>) {
         self.tree = tree
         self.journal = ChangeJournal()
@@ -61,6 +62,7 @@ public struct IncrementalArray<Element> {
     /// names.append("Ada")
     /// print(names.count)   // 1
     /// ```
+    @inlinable
     public init() {
         self.init(tree: PersistentTree())
     }
@@ -73,6 +75,7 @@ public struct IncrementalArray<Element> {
     /// ```
     ///
     /// - Complexity: O(n).
+    @inlinable
     public init<S: Sequence>(_ elements: S) where S.Element == Element {
         self.init(tree: PersistentTree(elements))
     }
@@ -82,11 +85,13 @@ public struct IncrementalArray<Element> {
 
 extension IncrementalArray {
     /// The most changes the journal keeps for a list of this length.
+    @inlinable
     var journalLimit: Int { Swift.max(64, tree.count / 8) }
 
     /// Records the change just made: the journal gets it if this value is at its head,
     /// or this value forks a journal of its own. `change` is called only if the journal
     /// records; nil means the caller did not keep what the change needs.
+    @inlinable
     @inline(__always)
     mutating func record(_ change: () -> ListChange<Element>?) {
         if !journal.append(from: position, keep: journalLimit, change) {
@@ -98,12 +103,14 @@ extension IncrementalArray {
     }
 
     /// The list no longer follows from its earlier values: operators start over.
+    @inlinable
     mutating func startNewLineage() {
         journal = ChangeJournal()
         position = 0
     }
 
     /// Where the list stands in its changes; from now on its journal keeps them.
+    @inlinable
     var markForFollowing: JournalMark<Element> {
         journal.startRecording()
         return JournalMark(journal: journal, position: position)
@@ -112,6 +119,7 @@ extension IncrementalArray {
     /// The changes since `mark`, in order, or nil when an operator must pass over the
     /// whole list (they are not all kept, the list is not a later version of the marked
     /// one, or there are more than a pass would cost).
+    @inlinable
     func changes(since mark: JournalMark<Element>) -> [ListChange<Element>]? {
         if mark.journal === journal, mark.position == position { return [] }
         return journal.changes(since: mark, to: position, limit: Swift.max(32, tree.count / 4))
@@ -121,16 +129,19 @@ extension IncrementalArray {
 // MARK: Checks
 
 extension IncrementalArray {
+    @inlinable
     @inline(__always)
     func checkIndex(_ index: Int) {
         if index < 0 || index >= tree.count { Self.indexOutOfRange(index, count: tree.count) }
     }
 
+    @inlinable
     @inline(__always)
     func checkInsertionIndex(_ index: Int) {
         if index < 0 || index > tree.count { Self.indexOutOfRange(index, count: tree.count, insertion: true) }
     }
 
+    @usableFromInline
     static func indexOutOfRange(_ index: Int, count: Int, insertion: Bool = false) -> Never {
         let valid = insertion ? "0...\(count)" : (count == 0 ? "none: it is empty" : "0..<\(count)")
         fatalError("""

@@ -7,12 +7,14 @@
 /// slot with its ``TrackerSet`` and marks the operator's node dirty. The pull never
 /// walks trackers: the operator's node depends on its source and its query only, and
 /// its update reads the recorded slots.
+@usableFromInline
 final class ElementTracker: DependentNode {
     /// Unowned: the operator that owns the set owns its trackers too.
-    let owner: Unmanaged<TrackerSet>
+    @usableFromInline let owner: Unmanaged<TrackerSet>
     /// The element's slot in the operator, or ``TrackerSet/querySlot``.
-    var slot: UInt32
+    @usableFromInline @exclusivity(unchecked) var slot: UInt32
 
+    @usableFromInline
     init(owner: TrackerSet, slot: UInt32) {
         self.owner = .passUnretained(owner)
         self.slot = slot
@@ -20,21 +22,32 @@ final class ElementTracker: DependentNode {
     }
 
     /// Whether the last evaluation read anything that can change.
+    @inlinable
     var hasDependencies: Bool { deps != nil }
+
+    /// Stops following what it read, to follow another element next.
+    @usableFromInline
+    func release(_ runtime: RuntimeRef) {
+        Graph.unlinkAll(self, runtime)
+        flags.subtract(.stale)
+    }
 }
 
 /// The trackers' link to their operator: the node they mark, and the slots whose
 /// element changed since the operator last updated.
+@usableFromInline
 final class TrackerSet {
     /// The slot of the tracker that follows what the per-element closure of a list of
     /// values read besides the element: a change to it means one full pass.
-    static let querySlot = UInt32.max
+    @inlinable
+    static var querySlot: UInt32 { .max }
 
     /// The operator's node, once created; unowned (the node owns the operator).
-    var node: Unmanaged<DependentNode>?
+    @usableFromInline var node: Unmanaged<DependentNode>?
     /// Slots recorded by the push, in order, possibly repeated.
-    var changed: [UInt32] = []
+    @usableFromInline @exclusivity(unchecked) var changed: [UInt32] = []
 
+    @usableFromInline
     init() {}
 }
 
@@ -64,6 +77,7 @@ extension Graph {
     /// Runs `body`, one element's evaluation, recording what it reads into `tracker`
     /// (its links from the evaluation before are confirmed or dropped). Writes in it
     /// are a misuse, as in a computed.
+    @inlinable
     @inline(__always)
     static func evaluate<Result>(_ tracker: ElementTracker, _ runtime: RuntimeRef, _ body: () -> Result) -> Result {
         let outer = beginComputing(tracker, runtime)
@@ -76,23 +90,33 @@ extension Graph {
     /// its element, keeping the union: an evaluation that reads nothing drops nothing.
     /// Each evaluation starts with ``restartMatching(_:)``, so that a dependency read
     /// by every element is confirmed in place instead of linked again.
+    @inlinable
     @inline(__always)
     static func beginAccumulating(_ tracker: ElementTracker, _ runtime: RuntimeRef) -> ComputedRun {
         beginComputing(tracker, runtime)
     }
 
     /// The next evaluation of an accumulating pass matches its reads from the front.
+    @inlinable
     @inline(__always)
     static func restartMatching(_ runtime: RuntimeRef) {
         runtime.pointee.run.cursor = nil
     }
 
     /// Ends an accumulating pass, keeping every link it did not confirm.
+    @inlinable
     @inline(__always)
     static func endAccumulating(_ tracker: ElementTracker, _ run: ComputedRun, _ runtime: RuntimeRef) {
         runtime.pointee.run.computeDepth &-= 1
         runtime.pointee.run.activeSub = run.outerSub
         tracker.flags.remove(.running)
         runtime.pointee.run.cursor = run.outerCursor
+    }
+
+    /// Hands `object` to the runtime, to be released at the next drain, outside any
+    /// walk.
+    @usableFromInline
+    static func releaseLater(_ object: AnyObject, _ runtime: RuntimeRef) {
+        runtime.pointee.retire(value: object)
     }
 }

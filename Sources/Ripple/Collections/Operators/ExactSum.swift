@@ -10,6 +10,7 @@
 /// of the order they came and went in, and it is at least as close to the true sum
 /// as a plain left-to-right sum (whose own error bound is (n − 1)·ε·Σ|xᵢ|).
 /// Infinities and NaNs are counted apart and win as they would in a plain sum.
+@usableFromInline
 struct ExactSum {
     static let limbCount = 34
     /// Little-endian limbs of the sum in units of 2⁻¹⁰⁷⁴; the top bit of the last limb
@@ -19,10 +20,15 @@ struct ExactSum {
     private var positiveInfinities = 0
     private var negativeInfinities = 0
 
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
     mutating func add(_ value: Double) {
         accumulate(value, negate: false)
     }
 
+    @usableFromInline
     mutating func subtract(_ value: Double) {
         accumulate(value, negate: true)
     }
@@ -86,6 +92,7 @@ struct ExactSum {
     }
 
     /// The exact sum rounded to the nearest double, ties to even.
+    @usableFromInline
     var rounded: Double {
         if nans > 0 || (positiveInfinities > 0 && negativeInfinities > 0) { return .nan }
         if positiveInfinities > 0 { return .infinity }

@@ -1,10 +1,40 @@
-internal import RippleThreadLocal
+public import RippleThreadLocal
 
 /// The closure an operator applies to each element: given, or made from the model by a
 /// query node whenever what the query read changes.
+@usableFromInline
 enum ElementFunction<Element, Result> {
     case fixed((Element) -> Result)
     case query(Computed<(Element) -> Result>)
+}
+
+/// What one kind of list operator does with its source: a full pass, and following
+/// the changes since the last update. The rest, shared, is ``ListOperator``'s.
+///
+/// A protocol with a value type per operator, not subclasses: the operator's update
+/// then calls its logic statically, and a client's code specializes the whole update
+/// for its element type (an override would run unspecialized, looking up generic
+/// metadata at run time on every update).
+@usableFromInline
+protocol ListLogic {
+    associatedtype Element
+    associatedtype Result
+    associatedtype Output
+
+    /// A full pass: the output for `list`, evaluating every element. `previous` is the
+    /// output before, if any; returns whether the new one differs from it.
+    /// `onlyQueryChanged`: the elements are the ones `previous` came from.
+    mutating func rebuild(
+        _ list: IncrementalArray<Element>, previous: Output?, onlyQueryChanged: Bool, by op: ListOperator<Self>
+    ) -> (output: Output, changed: Bool)
+
+    /// Applies `changes`, in order, then looks again at the elements in `fired` slots
+    /// (their trackers fired; a slot may repeat or be gone). Returns whether `output`
+    /// changed.
+    mutating func follow(
+        _ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>,
+        output: inout Output, by op: ListOperator<Self>
+    ) -> Bool
 }
 
 /// What every incremental list operator shares: reading its source and its query,
@@ -15,62 +45,70 @@ enum ElementFunction<Element, Result> {
 /// output. On each update it reads its source (a dependency of the node) and, if it has
 /// one, its query node (another); then:
 /// - if the query made a new closure, or the source is not a later version of the list
-///   it followed, or too much changed, it makes one full pass (``rebuild``);
+///   it followed, or too much changed, it makes one full pass;
 /// - otherwise it replays the source's journal and looks again at the elements whose
-///   trackers fired (``follow``).
+///   trackers fired.
 ///
 /// Elements that are objects get a tracker each, which follows what the closure read
 /// of that element (`book.isAvailable`) and names the element when it changes. For a
 /// list of values, what the closure reads besides the element is followed by one
 /// query tracker: a change to it means one full pass.
-class ListOperator<Element, Result, Output> {
-    private let readSource: () -> IncrementalArray<Element>
-    private let function: ElementFunction<Element, Result>
-    private var transform: (Element) -> Result
-    private var queryVersion: UInt32 = 0
-    private var mark: JournalMark<Element>?
+@usableFromInline
+final class ListOperator<Logic: ListLogic> {
+    @usableFromInline typealias Element = Logic.Element
+    @usableFromInline typealias Result = Logic.Result
+    @usableFromInline typealias Output = Logic.Output
+
+    @usableFromInline @exclusivity(unchecked) var logic: Logic
+    @usableFromInline let readSource: () -> IncrementalArray<Element>
+    @usableFromInline let function: ElementFunction<Element, Result>
+    @usableFromInline @exclusivity(unchecked) var transform: (Element) -> Result
+    @usableFromInline @exclusivity(unchecked) var queryVersion: UInt32 = 0
+    @usableFromInline @exclusivity(unchecked) var mark: JournalMark<Element>?
     /// The environment the closures run in: the creator's for a standalone operator,
     /// none for a model's.
-    private let environment: EnvironmentValues?
-    private let isolatesEnvironment: Bool
+    @usableFromInline let environment: EnvironmentValues?
 
-    let trackers = TrackerSet()
+    @usableFromInline let trackers = TrackerSet()
     /// Whether each element gets a tracker: the elements are objects.
-    let tracksElements = Element.self is AnyObject.Type
+    @usableFromInline let tracksElements: Bool
     /// Per slot, when `tracksElements`: the element and its tracker (nil while the
     /// closure read nothing of it that can change).
-    private(set) var elements: ContiguousArray<Element?> = []
-    private var slotTrackers: ContiguousArray<ElementTracker?> = []
+    @usableFromInline @exclusivity(unchecked) var elements: ContiguousArray<Element?> = []
+    @usableFromInline @exclusivity(unchecked) var slotTrackers: ContiguousArray<ElementTracker?> = []
     /// A tracker ready for the next evaluation that needs one.
-    private var spareTracker: ElementTracker?
+    @usableFromInline @exclusivity(unchecked) var spareTracker: ElementTracker?
     /// For a list of values: follows what the closure read besides the element.
-    private lazy var queryTracker = ElementTracker(owner: trackers, slot: TrackerSet.querySlot)
-    private var queryRun: Graph.ComputedRun?
-    private var runtime: RuntimeRef?
+    @usableFromInline let queryTracker: ElementTracker
+    @usableFromInline @exclusivity(unchecked) var queryRun: Graph.ComputedRun?
+    @usableFromInline @exclusivity(unchecked) var runtime: RuntimeRef?
 
     /// The node whose update this is; unowned, the node owns the operator.
-    unowned(unsafe) var node: Computed<Output>!
+    @usableFromInline unowned(unsafe) var node: Computed<Output>!
 
-    init(source: @escaping () -> IncrementalArray<Element>, function: ElementFunction<Element, Result>, capturesEnvironment: Bool) {
+    /// Made once per operator, outside the hot path: not inlinable.
+    @usableFromInline
+    init(
+        _ logic: Logic, source: @escaping () -> IncrementalArray<Element>, function: ElementFunction<Element, Result>,
+        capturesEnvironment: Bool
+    ) {
+        self.logic = logic
         readSource = source
         self.function = function
         switch function {
         case .fixed(let transform): self.transform = transform
         case .query: self.transform = { _ in fatalError("the query runs before any element") }
         }
-        if capturesEnvironment, let captured = EnvironmentScope.captured() {
-            environment = captured
-            isolatesEnvironment = false
-        } else {
-            environment = nil
-            isolatesEnvironment = true
-        }
+        environment = capturesEnvironment ? EnvironmentScope.captured() : nil
+        tracksElements = Element.self is AnyObject.Type
+        queryTracker = ElementTracker(owner: trackers, slot: TrackerSet.querySlot)
     }
 
     /// Makes the node that runs this operator; its first read makes the first pass.
+    @inlinable
     func makeNode() -> Computed<Output> {
         let node = Computed<Output>(
-            compute: { fatalError("an operator's node runs its update, not a compute closure") },
+            compute: { Graph.operatorNodeComputes() },
             update: { [self] _, runtime in update(runtime) },
             capturesEnvironment: false
         )
@@ -82,40 +120,27 @@ class ListOperator<Element, Result, Output> {
     deinit {
         // Trackers hold links into the elements' nodes: let them go outside any walk.
         let runtime = Runtime.current
-        for tracker in slotTrackers { if let tracker { runtime.pointee.retire(value: tracker) } }
-    }
-
-    // MARK: What subclasses implement
-
-    /// A full pass: the output for `list`, evaluating every element. `previous` is the
-    /// output before, if any; returns whether the new one differs from it.
-    func rebuild(_ list: IncrementalArray<Element>, previous: Output?, onlyQueryChanged: Bool) -> (output: Output, changed: Bool) {
-        fatalError("subclasses rebuild")
-    }
-
-    /// Applies `changes`, in order, then looks again at the elements in `fired` slots
-    /// (their trackers fired; a slot may repeat or be gone). Returns whether `output`
-    /// changed.
-    func follow(_ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>, output: inout Output) -> Bool {
-        fatalError("subclasses follow")
+        for tracker in slotTrackers { if let tracker { Graph.releaseLater(tracker, runtime) } }
     }
 
     // MARK: The update
 
-    private func update(_ runtime: RuntimeRef) -> Bool {
+    @inlinable
+    func update(_ runtime: RuntimeRef) -> Bool {
         let node = self.node!
         // A model's operator whose model is gone keeps its last output.
         if node.flags.contains(.inert) { return false }
         if let environment {
-            return EnvironmentScope.$current.withValue(environment) { updateNow(node, runtime) }
+            return runningInEnvironment(environment) { updateNow(node, runtime) }
         }
-        if isolatesEnvironment, ripple_environment_used_get() != 0 {
+        if ripple_environment_used_get() != 0 {
             return isolatingAmbientEnvironment { updateNow(node, runtime) }
         }
         return updateNow(node, runtime)
     }
 
-    private func updateNow(_ node: Computed<Output>, _ runtime: RuntimeRef) -> Bool {
+    @inlinable
+    func updateNow(_ node: Computed<Output>, _ runtime: RuntimeRef) -> Bool {
         let outer = Graph.beginComputing(node, runtime)
         self.runtime = runtime
         let list = readSource()
@@ -131,7 +156,7 @@ class ListOperator<Element, Result, Output> {
         // What changed in the source, if it can be followed change by change.
         let changes = mark.flatMap { list.changes(since: $0) }
         var fired: [UInt32] = []
-        swap(&fired, &trackers.changed)
+        if !trackers.changed.isEmpty { swap(&fired, &trackers.changed) }
         let limit = Swift.max(32, list.count / 4)
         let fullPass = queryChanged || changes == nil
             || (!fired.isEmpty && (!tracksElements || fired.count > limit))
@@ -150,10 +175,10 @@ class ListOperator<Element, Result, Output> {
         if fullPass || previous == nil {
             // Only the query changed: the elements are the ones the output came from.
             let onlyQueryChanged = previous != nil && changes?.isEmpty == true && fired.isEmpty
-            (output, changed) = rebuild(list, previous: previous, onlyQueryChanged: onlyQueryChanged)
+            (output, changed) = logic.rebuild(list, previous: previous, onlyQueryChanged: onlyQueryChanged, by: self)
         } else {
             var current = previous.take()!
-            changed = follow(changes!, fired: fired, list: list, output: &current)
+            changed = logic.follow(changes!, fired: fired, list: list, output: &current, by: self)
             output = current
         }
         endEvaluations(runtime)
@@ -166,13 +191,15 @@ class ListOperator<Element, Result, Output> {
 
     // MARK: Evaluating elements
 
-    private func beginEvaluations(fullPass: Bool, _ runtime: RuntimeRef) {
+    @inlinable
+    func beginEvaluations(fullPass: Bool, _ runtime: RuntimeRef) {
         guard !tracksElements else { return }
-        if fullPass { Graph.unlinkAll(queryTracker, runtime) }
+        if fullPass { queryTracker.release(runtime) }
         queryRun = Graph.beginAccumulating(queryTracker, runtime)
     }
 
-    private func endEvaluations(_ runtime: RuntimeRef) {
+    @inlinable
+    func endEvaluations(_ runtime: RuntimeRef) {
         guard let run = queryRun else { return }
         Graph.endAccumulating(queryTracker, run, runtime)
         queryRun = nil
@@ -180,8 +207,9 @@ class ListOperator<Element, Result, Output> {
 
     /// The closure's result for the element in `slot`, with what it read of the
     /// element followed by the slot's tracker (objects), or by the query tracker.
-    final func evaluate(_ element: Element, slot: UInt32) -> Result {
-        let runtime = self.runtime!
+    @inlinable
+    func evaluate(_ element: Element, slot: UInt32) -> Result {
+        let runtime = self.runtime.unsafelyUnwrapped
         guard tracksElements else {
             Graph.restartMatching(runtime)
             return transform(element)
@@ -198,10 +226,12 @@ class ListOperator<Element, Result, Output> {
         }
         let result = Graph.evaluate(tracker, runtime) { transform(element) }
         if tracker.hasDependencies {
-            slotTrackers[index] = tracker
-            if spareTracker === tracker { spareTracker = nil }
+            if slotTrackers[index] !== tracker {
+                slotTrackers[index] = tracker
+                if spareTracker === tracker { spareTracker = nil }
+            }
         } else {
-            slotTrackers[index] = nil
+            if slotTrackers[index] != nil { slotTrackers[index] = nil }
             spareTracker = tracker
         }
         return result
@@ -210,40 +240,45 @@ class ListOperator<Element, Result, Output> {
     // MARK: Slots, for objects
 
     /// Makes room for slots below `capacity`.
-    final func ensureSlots(_ capacity: Int) {
+    @inlinable
+    func ensureSlots(_ capacity: Int) {
         guard tracksElements, elements.count < capacity else { return }
         elements.append(contentsOf: repeatElement(nil, count: capacity - elements.count))
         slotTrackers.append(contentsOf: repeatElement(nil, count: capacity - slotTrackers.count))
     }
 
     /// `element` is now the one in `slot`.
-    final func attach(_ element: Element, to slot: UInt32) {
+    @inlinable
+    func attach(_ element: Element, to slot: UInt32) {
         guard tracksElements else { return }
-        ensureSlots(Int(slot) + 1)
+        if elements.count <= Int(slot) { ensureSlots(Int(slot) + 1) }
         elements[Int(slot)] = element
     }
 
     /// The element in `slot` left the list: its tracker stops following it.
-    final func detach(slot: UInt32) {
+    @inlinable
+    func detach(slot: UInt32) {
         guard tracksElements, Int(slot) < elements.count else { return }
         elements[Int(slot)] = nil
         if let tracker = slotTrackers[Int(slot)] {
             slotTrackers[Int(slot)] = nil
-            Graph.unlinkAll(tracker, runtime!)
-            tracker.flags.subtract(.stale)
-            if spareTracker == nil { spareTracker = tracker } else { runtime!.pointee.retire(value: tracker) }
+            let runtime = self.runtime.unsafelyUnwrapped
+            tracker.release(runtime)
+            if spareTracker == nil { spareTracker = tracker } else { Graph.releaseLater(tracker, runtime) }
         }
     }
 
     /// The element a fired slot names, or nil if it left the list.
-    final func element(inSlot slot: UInt32) -> Element? {
+    @inlinable
+    func element(inSlot slot: UInt32) -> Element? {
         Int(slot) < elements.count ? elements[Int(slot)] : nil
     }
 
     /// Before a full pass over `count` elements, which take slots `0..<count`: the
     /// slots above let their elements go; the trackers below stay, for the elements
     /// that take their slots (the same ones, usually, whose links they confirm).
-    final func prepareSlots(forFullPass count: Int) {
+    @inlinable
+    func prepareSlots(forFullPass count: Int) {
         guard tracksElements else { return }
         if elements.count > count {
             for slot in count..<elements.count { detach(slot: UInt32(slot)) }
@@ -252,7 +287,20 @@ class ListOperator<Element, Result, Output> {
     }
 }
 
+/// Runs `body` in `environment`: a standalone operator's closures see the environment
+/// of its creation.
+@usableFromInline
+func runningInEnvironment(_ environment: EnvironmentValues, _ body: () -> Bool) -> Bool {
+    EnvironmentScope.$current.withValue(environment, operation: body)
+}
+
 extension Graph {
+    @usableFromInline
+    static func operatorNodeComputes() -> Never {
+        fatalError("an operator's node runs its update, not a compute closure")
+    }
+
+    @usableFromInline
     static func operatorCreatedDuringRun() -> Never {
         fatalError("""
             Ripple: an incremental list operator was created while a Computed, a @Derived \
@@ -260,5 +308,12 @@ extension Graph {
             every run. Create it once, outside: declare it with @Derived on the model, or \
             keep the Computed it returns in a stored property, and read it here.
             """)
+    }
+
+    /// Whether a run is in progress, where making a standalone operator is a misuse.
+    @usableFromInline
+    static var isRunning: Bool {
+        let run = Runtime.current.pointee.run
+        return run.activeSub != nil || run.runningEffect != nil
     }
 }

@@ -1,13 +1,22 @@
 /// One element of an operator's source, in source order: the slot that names it for
 /// as long as it stays in the list, and whether a filter keeps it.
+@usableFromInline
 struct SlotEntry {
-    var slot: UInt32
-    var kept: Bool
+    @usableFromInline var slot: UInt32
+    @usableFromInline var kept: Bool
+
+    @inlinable
+    init(slot: UInt32, kept: Bool) {
+        self.slot = slot
+        self.kept = kept
+    }
 }
 
 /// Counts the kept entries, so that a filter finds an element's place in its output in
 /// O(log n).
+@usableFromInline
 enum KeptMarking: TreeMarking {
+    @inlinable
     @inline(__always)
     static func isMarked(_ entry: SlotEntry) -> Bool { entry.kept }
 }
@@ -20,27 +29,32 @@ enum KeptMarking: TreeMarking {
 /// of a slot (a tracker fired; sorting breaks ties by source order), slots carry
 /// labels that increase along the source order, so a binary search over the mirror
 /// finds a slot's position in O(log² n).
-struct SlotTable<Element> {
-    var order = PersistentTree<SlotEntry, KeptMarking>()
+@usableFromInline
+struct SlotTable {
+    @usableFromInline var order = PersistentTree<SlotEntry, KeptMarking>()
     /// Labels by slot, when `labelled`: increasing in source order.
-    private(set) var labels: [UInt64] = []
-    let labelled: Bool
+    @usableFromInline var labels: [UInt64] = []
+    @usableFromInline let labelled: Bool
     /// Slots free for reuse.
-    private var free: [UInt32] = []
+    @usableFromInline var free: [UInt32] = []
     /// How many slots exist, in use or free: the length per-slot arrays need.
-    private(set) var capacity = 0
+    @usableFromInline var capacity = 0
 
+    @inlinable
     init(labelled: Bool) {
         self.labelled = labelled
     }
 
+    @inlinable
     var count: Int { order.count }
 
+    @inlinable
     func slot(at position: Int) -> UInt32 {
         order[position].slot
     }
 
     /// Starts over with `count` elements, slot `i` at position `i`.
+    @inlinable
     mutating func reset(count: Int, kept: (Int) -> Bool = { _ in false }) {
         var entries: [SlotEntry] = []
         entries.reserveCapacity(count)
@@ -56,6 +70,7 @@ struct SlotTable<Element> {
     }
 
     /// A slot for a new element at `position`, with its place in the source order.
+    @inlinable
     mutating func insert(at position: Int, kept: Bool = false) -> UInt32 {
         let slot: UInt32
         if let reused = free.popLast() {
@@ -71,6 +86,7 @@ struct SlotTable<Element> {
     }
 
     /// Removes the element at `position`; its slot becomes free.
+    @inlinable
     @discardableResult
     mutating func remove(at position: Int) -> SlotEntry {
         let entry = order.remove(at: position)
@@ -78,17 +94,20 @@ struct SlotTable<Element> {
         return entry
     }
 
+    @inlinable
     mutating func setKept(_ kept: Bool, at position: Int) {
         order[position].kept = kept
     }
 
     /// Kept elements before `position`: where the element at `position` goes in a
     /// filter's output.
+    @inlinable
     func keptCount(before position: Int) -> Int {
         order.markedCount(before: position)
     }
 
     /// The position of `slot`, which must be in the list.
+    @inlinable
     func position(of slot: UInt32) -> Int {
         precondition(labelled, "only a labelled table finds slots")
         let target = labels[Int(slot)]
@@ -107,6 +126,7 @@ struct SlotTable<Element> {
     }
 
     /// Whether `a` comes before `b` in the source.
+    @inlinable
     func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
         labels[Int(a)] < labels[Int(b)]
     }
@@ -115,19 +135,22 @@ struct SlotTable<Element> {
 
     /// A label between the neighbours of `position`, relabelling a neighbourhood
     /// first when they have none to spare.
-    private mutating func label(forInsertionAt position: Int) -> UInt64 {
+    @inlinable
+    mutating func label(forInsertionAt position: Int) -> UInt64 {
         if let label = labelBetweenNeighbours(of: position) { return label }
         relabel(around: position)
         return labelBetweenNeighbours(of: position)!
     }
 
-    private func bounds(of range: Range<Int>) -> (low: UInt64, high: UInt64) {
+    @inlinable
+    func bounds(of range: Range<Int>) -> (low: UInt64, high: UInt64) {
         let low = range.lowerBound > 0 ? labels[Int(order[range.lowerBound - 1].slot)] : 0
         let high = range.upperBound < order.count ? labels[Int(order[range.upperBound].slot)] : .max
         return (low, high)
     }
 
-    private func labelBetweenNeighbours(of position: Int) -> UInt64? {
+    @inlinable
+    func labelBetweenNeighbours(of position: Int) -> UInt64? {
         let (low, high) = bounds(of: position..<position)
         guard high - low >= 2 else { return nil }
         return low + (high - low) / 2
@@ -136,7 +159,8 @@ struct SlotTable<Element> {
     /// Spreads the labels of a window around `position` evenly, doubling the window
     /// until its labels have room: the classic list-labelling scheme, amortized
     /// O(log n) relabels per insertion.
-    private mutating func relabel(around position: Int) {
+    @inlinable
+    mutating func relabel(around position: Int) {
         var size = 16
         while true {
             let lower = Swift.max(0, position - size / 2)
@@ -153,7 +177,8 @@ struct SlotTable<Element> {
 
     /// Gives the elements at `positions` evenly spaced labels strictly between `low`
     /// and `high`, leaving room on both sides.
-    private mutating func spreadLabels(over positions: Range<Int>, between low: UInt64, and high: UInt64) {
+    @inlinable
+    mutating func spreadLabels(over positions: Range<Int>, between low: UInt64, and high: UInt64) {
         let step = (high - low) / UInt64(positions.count + 1)
         var label = low
         var slots: [UInt32] = []

@@ -4,42 +4,47 @@
 /// It keeps every element's key (in source order for values, by slot for objects) and
 /// all keys in a sorted multiset, so that a changed element's old key is removed and
 /// its new one added: O(log² n) per change.
-final class ExtremumOperator<Element, Key: Comparable>: ListOperator<Element, Key, Key?> {
-    private let wantsMaximum: Bool
-    private var sortedKeys = PersistentTree<Key, NoMarking<Key>>()
-    private var positionalKeys = PersistentTree<Key, NoMarking<Key>>()
-    private var table = SlotTable<Element>(labelled: false)
-    private var slotKeys: ContiguousArray<Key?> = []
+@usableFromInline
+struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
+    @usableFromInline typealias Result = Key
+    @usableFromInline typealias Output = Key?
 
-    init(
-        source: @escaping () -> IncrementalArray<Element>, function: ElementFunction<Element, Key>, maximum: Bool,
-        capturesEnvironment: Bool
-    ) {
+    @usableFromInline let wantsMaximum: Bool
+    @usableFromInline var sortedKeys = PersistentTree<Key, NoMarking<Key>>()
+    @usableFromInline var positionalKeys = PersistentTree<Key, NoMarking<Key>>()
+    @usableFromInline var table = SlotTable(labelled: false)
+    @usableFromInline var slotKeys: ContiguousArray<Key?> = []
+
+    @inlinable
+    init(maximum: Bool) {
         wantsMaximum = maximum
-        super.init(source: source, function: function, capturesEnvironment: capturesEnvironment)
     }
 
-    private var extremum: Key? {
+    @inlinable
+    var extremum: Key? {
         wantsMaximum ? sortedKeys.last : sortedKeys.first
     }
 
-    override func rebuild(_ list: IncrementalArray<Element>, previous: Key??, onlyQueryChanged: Bool) -> (output: Key?, changed: Bool) {
+    @inlinable
+    mutating func rebuild(
+        _ list: IncrementalArray<Element>, previous: Key??, onlyQueryChanged: Bool, by op: ListOperator<Self>
+    ) -> (output: Key?, changed: Bool) {
         var all: [Key] = []
         all.reserveCapacity(list.count)
-        if tracksElements {
-            prepareSlots(forFullPass: list.count)
+        if op.tracksElements {
+            op.prepareSlots(forFullPass: list.count)
             table.reset(count: list.count)
             slotKeys = ContiguousArray(repeating: nil, count: table.capacity)
         }
         var slot: UInt32 = 0
         for element in list {
-            attach(element, to: slot)
-            let key = evaluate(element, slot: slot)
+            op.attach(element, to: slot)
+            let key = op.evaluate(element, slot: slot)
             all.append(key)
-            if tracksElements { slotKeys[Int(slot)] = key }
+            if op.tracksElements { slotKeys[Int(slot)] = key }
             slot += 1
         }
-        if !tracksElements { positionalKeys = PersistentTree(all) }
+        if !op.tracksElements { positionalKeys = PersistentTree(all) }
         all.sort()
         sortedKeys = PersistentTree(all)
         let result = extremum
@@ -47,14 +52,18 @@ final class ExtremumOperator<Element, Key: Comparable>: ListOperator<Element, Ke
         return previous == result ? (previous, false) : (result, true)
     }
 
-    override func follow(_ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>, output: inout Key?) -> Bool {
+    @inlinable
+    mutating func follow(
+        _ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>, output: inout Key?,
+        by op: ListOperator<Self>
+    ) -> Bool {
         for change in changes {
             switch change {
             case .insert(let position, let element):
-                let slot = tracksElements ? table.insert(at: position) : 0
-                attach(element, to: slot)
-                let key = evaluate(element, slot: slot)
-                if tracksElements {
+                let slot = op.tracksElements ? table.insert(at: position) : 0
+                op.attach(element, to: slot)
+                let key = op.evaluate(element, slot: slot)
+                if op.tracksElements {
                     if slotKeys.count < table.capacity {
                         slotKeys.append(contentsOf: repeatElement(nil, count: table.capacity - slotKeys.count))
                     }
@@ -64,21 +73,21 @@ final class ExtremumOperator<Element, Key: Comparable>: ListOperator<Element, Ke
                 }
                 insertKey(key)
             case .remove(let position):
-                if tracksElements {
+                if op.tracksElements {
                     let slot = table.remove(at: position).slot
                     removeKey(slotKeys[Int(slot)]!)
                     slotKeys[Int(slot)] = nil
-                    detach(slot: slot)
+                    op.detach(slot: slot)
                 } else {
                     removeKey(positionalKeys.remove(at: position))
                 }
             case .replace(let position, let element):
-                if tracksElements {
+                if op.tracksElements {
                     let slot = table.slot(at: position)
-                    attach(element, to: slot)
-                    rekey(slot: slot, element)
+                    op.attach(element, to: slot)
+                    rekey(slot: slot, element, by: op)
                 } else {
-                    let key = evaluate(element, slot: 0)
+                    let key = op.evaluate(element, slot: 0)
                     removeKey(positionalKeys[position])
                     insertKey(key)
                     positionalKeys[position] = key
@@ -86,8 +95,8 @@ final class ExtremumOperator<Element, Key: Comparable>: ListOperator<Element, Ke
             }
         }
         for slot in fired {
-            guard let element = element(inSlot: slot) else { continue }
-            rekey(slot: slot, element)
+            guard let element = op.element(inSlot: slot) else { continue }
+            rekey(slot: slot, element, by: op)
         }
         let result = extremum
         if result == output { return false }
@@ -95,8 +104,9 @@ final class ExtremumOperator<Element, Key: Comparable>: ListOperator<Element, Ke
         return true
     }
 
-    private func rekey(slot: UInt32, _ element: Element) {
-        let key = evaluate(element, slot: slot)
+    @inlinable
+    mutating func rekey(slot: UInt32, _ element: Element, by op: ListOperator<Self>) {
+        let key = op.evaluate(element, slot: slot)
         let old = slotKeys[Int(slot)]!
         guard key != old else { return }
         removeKey(old)
@@ -105,7 +115,8 @@ final class ExtremumOperator<Element, Key: Comparable>: ListOperator<Element, Ke
     }
 
     /// The first position whose key is not less than `key`.
-    private func lowerBound(_ key: Key) -> Int {
+    @inlinable
+    func lowerBound(_ key: Key) -> Int {
         var low = 0
         var high = sortedKeys.count
         while low < high {
@@ -115,11 +126,13 @@ final class ExtremumOperator<Element, Key: Comparable>: ListOperator<Element, Ke
         return low
     }
 
-    private func insertKey(_ key: Key) {
+    @inlinable
+    mutating func insertKey(_ key: Key) {
         sortedKeys.insert(key, at: lowerBound(key))
     }
 
-    private func removeKey(_ key: Key) {
+    @inlinable
+    mutating func removeKey(_ key: Key) {
         let position = lowerBound(key)
         assert(position < sortedKeys.count && sortedKeys[position] == key, "a removed key is in the multiset")
         sortedKeys.remove(at: position)

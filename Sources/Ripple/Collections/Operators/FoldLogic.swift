@@ -1,11 +1,25 @@
 /// How a fold combines contributions: a running state, changed by adding and
 /// removing one contribution at a time, and the total read from it.
+@usableFromInline
 struct FoldRule<Contribution, State, Total> {
-    let initial: State
-    let add: (inout State, Contribution) -> Void
-    let remove: (inout State, Contribution) -> Void
-    let total: (State) -> Total
-    let equal: (Total, Total) -> Bool
+    @usableFromInline let initial: State
+    @usableFromInline let add: (inout State, Contribution) -> Void
+    @usableFromInline let remove: (inout State, Contribution) -> Void
+    @usableFromInline let total: (State) -> Total
+    @usableFromInline let equal: (Total, Total) -> Bool
+
+    @inlinable
+    init(
+        initial: State, add: @escaping (inout State, Contribution) -> Void,
+        remove: @escaping (inout State, Contribution) -> Void, total: @escaping (State) -> Total,
+        equal: @escaping (Total, Total) -> Bool
+    ) {
+        self.initial = initial
+        self.add = add
+        self.remove = remove
+        self.total = total
+        self.equal = equal
+    }
 }
 
 /// Folds what the closure derives from each element (a count's `Bool`, a sum's
@@ -16,32 +30,36 @@ struct FoldRule<Contribution, State, Total> {
 /// one is subtracted without calling the closure again: in source order for a list of
 /// values (positions come with the changes), by slot for objects (a tracker names its
 /// slot).
-final class FoldOperator<Element, Contribution, State, Total>: ListOperator<Element, Contribution, Total> {
-    private let rule: FoldRule<Contribution, State, Total>
-    private var state: State
-    private var contributions = PersistentTree<Contribution, NoMarking<Contribution>>()
-    private var table = SlotTable<Element>(labelled: false)
-    private var slotContributions: ContiguousArray<Contribution?> = []
+@usableFromInline
+struct FoldLogic<Element, Contribution, State, Total>: ListLogic {
+    @usableFromInline typealias Result = Contribution
+    @usableFromInline typealias Output = Total
 
-    init(
-        source: @escaping () -> IncrementalArray<Element>, function: ElementFunction<Element, Contribution>,
-        rule: FoldRule<Contribution, State, Total>, capturesEnvironment: Bool
-    ) {
+    @usableFromInline let rule: FoldRule<Contribution, State, Total>
+    @usableFromInline var state: State
+    @usableFromInline var contributions = PersistentTree<Contribution, NoMarking<Contribution>>()
+    @usableFromInline var table = SlotTable(labelled: false)
+    @usableFromInline var slotContributions: ContiguousArray<Contribution?> = []
+
+    @inlinable
+    init(rule: FoldRule<Contribution, State, Total>) {
         self.rule = rule
         self.state = rule.initial
-        super.init(source: source, function: function, capturesEnvironment: capturesEnvironment)
     }
 
-    override func rebuild(_ list: IncrementalArray<Element>, previous: Total?, onlyQueryChanged: Bool) -> (output: Total, changed: Bool) {
+    @inlinable
+    mutating func rebuild(
+        _ list: IncrementalArray<Element>, previous: Total?, onlyQueryChanged: Bool, by op: ListOperator<Self>
+    ) -> (output: Total, changed: Bool) {
         state = rule.initial
-        if tracksElements {
-            prepareSlots(forFullPass: list.count)
+        if op.tracksElements {
+            op.prepareSlots(forFullPass: list.count)
             table.reset(count: list.count)
             slotContributions = ContiguousArray(repeating: nil, count: table.capacity)
             var slot: UInt32 = 0
             for element in list {
-                attach(element, to: slot)
-                let contribution = evaluate(element, slot: slot)
+                op.attach(element, to: slot)
+                let contribution = op.evaluate(element, slot: slot)
                 rule.add(&state, contribution)
                 slotContributions[Int(slot)] = contribution
                 slot += 1
@@ -50,7 +68,7 @@ final class FoldOperator<Element, Contribution, State, Total>: ListOperator<Elem
             var all: [Contribution] = []
             all.reserveCapacity(list.count)
             for element in list {
-                let contribution = evaluate(element, slot: 0)
+                let contribution = op.evaluate(element, slot: 0)
                 rule.add(&state, contribution)
                 all.append(contribution)
             }
@@ -62,39 +80,41 @@ final class FoldOperator<Element, Contribution, State, Total>: ListOperator<Elem
         return (total, true)
     }
 
-    override func follow(
-        _ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>, output: inout Total
+    @inlinable
+    mutating func follow(
+        _ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>,
+        output: inout Total, by op: ListOperator<Self>
     ) -> Bool {
         for change in changes {
             switch change {
             case .insert(let position, let element):
                 let contribution: Contribution
-                if tracksElements {
+                if op.tracksElements {
                     let slot = insertSlot(at: position)
-                    attach(element, to: slot)
-                    contribution = evaluate(element, slot: slot)
+                    op.attach(element, to: slot)
+                    contribution = op.evaluate(element, slot: slot)
                     slotContributions[Int(slot)] = contribution
                 } else {
-                    contribution = evaluate(element, slot: 0)
+                    contribution = op.evaluate(element, slot: 0)
                     contributions.insert(contribution, at: position)
                 }
                 rule.add(&state, contribution)
             case .remove(let position):
-                if tracksElements {
+                if op.tracksElements {
                     let slot = table.remove(at: position).slot
                     rule.remove(&state, slotContributions[Int(slot)]!)
                     slotContributions[Int(slot)] = nil
-                    detach(slot: slot)
+                    op.detach(slot: slot)
                 } else {
                     rule.remove(&state, contributions.remove(at: position))
                 }
             case .replace(let position, let element):
-                if tracksElements {
+                if op.tracksElements {
                     let slot = table.slot(at: position)
-                    attach(element, to: slot)
-                    reevaluate(slot: slot, element)
+                    op.attach(element, to: slot)
+                    reevaluate(slot: slot, element, by: op)
                 } else {
-                    let contribution = evaluate(element, slot: 0)
+                    let contribution = op.evaluate(element, slot: 0)
                     rule.remove(&state, contributions[position])
                     rule.add(&state, contribution)
                     contributions[position] = contribution
@@ -102,8 +122,8 @@ final class FoldOperator<Element, Contribution, State, Total>: ListOperator<Elem
             }
         }
         for slot in fired {
-            guard let element = element(inSlot: slot) else { continue }
-            reevaluate(slot: slot, element)
+            guard let element = op.element(inSlot: slot) else { continue }
+            reevaluate(slot: slot, element, by: op)
         }
         let total = rule.total(state)
         if rule.equal(output, total) { return false }
@@ -111,7 +131,8 @@ final class FoldOperator<Element, Contribution, State, Total>: ListOperator<Elem
         return true
     }
 
-    private func insertSlot(at position: Int) -> UInt32 {
+    @inlinable
+    mutating func insertSlot(at position: Int) -> UInt32 {
         let slot = table.insert(at: position)
         if slotContributions.count < table.capacity {
             slotContributions.append(contentsOf: repeatElement(nil, count: table.capacity - slotContributions.count))
@@ -119,8 +140,9 @@ final class FoldOperator<Element, Contribution, State, Total>: ListOperator<Elem
         return slot
     }
 
-    private func reevaluate(slot: UInt32, _ element: Element) {
-        let contribution = evaluate(element, slot: slot)
+    @inlinable
+    mutating func reevaluate(slot: UInt32, _ element: Element, by op: ListOperator<Self>) {
+        let contribution = op.evaluate(element, slot: slot)
         rule.remove(&state, slotContributions[Int(slot)]!)
         rule.add(&state, contribution)
         slotContributions[Int(slot)] = contribution
@@ -131,6 +153,7 @@ final class FoldOperator<Element, Contribution, State, Total>: ListOperator<Elem
 
 extension FoldRule where Contribution == Bool, State == Int, Total == Int {
     /// Counts the elements whose contribution is true.
+    @inlinable
     static var count: FoldRule {
         FoldRule(
             initial: 0,
@@ -145,6 +168,7 @@ extension FoldRule where Contribution == Bool, State == Int, Total == Int {
 extension FoldRule where Contribution == Int, State == Int128, Total == Int {
     /// Sums integers in 128 bits, so that additions and removals in any order land on
     /// the exact total; a total outside `Int` is a fatal error, as `+` would be.
+    @inlinable
     static var integerSum: FoldRule {
         FoldRule(
             initial: 0,
@@ -162,6 +186,7 @@ extension FoldRule where Contribution == Int, State == Int128, Total == Int {
 extension FoldRule where Contribution == Double, State == ExactSum, Total == Double {
     /// Sums doubles exactly (see ``ExactSum``): the total is the exact sum of the current
     /// elements, rounded once, whatever order they came and went in.
+    @inlinable
     static var exactSum: FoldRule {
         FoldRule(
             initial: ExactSum(),
@@ -175,6 +200,7 @@ extension FoldRule where Contribution == Double, State == ExactSum, Total == Dou
 
 extension FoldRule where Contribution: AdditiveArithmetic, State == Contribution, Total == Contribution {
     /// Sums with the type's own `+` and `-`.
+    @inlinable
     static func additive(equal: @escaping (Contribution, Contribution) -> Bool) -> FoldRule {
         FoldRule(initial: .zero, add: { $0 += $1 }, remove: { $0 -= $1 }, total: { $0 }, equal: equal)
     }
@@ -182,6 +208,7 @@ extension FoldRule where Contribution: AdditiveArithmetic, State == Contribution
 
 extension FoldRule where State == Total {
     /// A fold with the caller's own steps.
+    @inlinable
     static func custom(
         initial: Total, add: @escaping (Total, Contribution) -> Total, remove: @escaping (Total, Contribution) -> Total,
         equal: @escaping (Total, Total) -> Bool
@@ -193,6 +220,7 @@ extension FoldRule where State == Total {
 }
 
 extension Graph {
+    @usableFromInline
     static func sumOverflows(_ sum: Int128) -> Never {
         fatalError("""
             Ripple: an incremental sum of Int is \(sum), which does not fit in Int. Sum \

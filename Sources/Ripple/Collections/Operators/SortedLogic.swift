@@ -4,26 +4,28 @@
 ///
 /// It keeps each element's key by slot, and the slots in sorted order; a changed
 /// element is found by its old key and moved to its new place: O(log² n) per change.
-final class SortedOperator<Element, Key: Comparable>: ListOperator<Element, Key, IncrementalArray<Element>> {
-    private let descending: Bool
-    private let elementsEqual: (Element, Element) -> Bool
-    private var table = SlotTable<Element>(labelled: true)
-    private var keys: ContiguousArray<Key?> = []
-    /// The slots in output order.
-    private var sorted = PersistentTree<UInt32, NoMarking<UInt32>>()
+@usableFromInline
+struct SortedLogic<Element, Key: Comparable>: ListLogic {
+    @usableFromInline typealias Result = Key
+    @usableFromInline typealias Output = IncrementalArray<Element>
 
-    init(
-        source: @escaping () -> IncrementalArray<Element>, function: ElementFunction<Element, Key>, descending: Bool,
-        capturesEnvironment: Bool
-    ) {
+    @usableFromInline let descending: Bool
+    @usableFromInline let elementsEqual: (Element, Element) -> Bool
+    @usableFromInline var table = SlotTable(labelled: true)
+    @usableFromInline var keys: ContiguousArray<Key?> = []
+    /// The slots in output order.
+    @usableFromInline var sorted = PersistentTree<UInt32, NoMarking<UInt32>>()
+
+    @inlinable
+    init(descending: Bool) {
         self.descending = descending
         let equivalence = Equivalence<Element>.rule(ValueEquality<Element>.defaultRule)
         elementsEqual = { equivalence.equal($0, $1) }
-        super.init(source: source, function: function, capturesEnvironment: capturesEnvironment)
     }
 
     /// Whether slot `a` comes before slot `b` in the output.
-    private func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
+    @inlinable
+    func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
         let keyA = keys[Int(a)]!, keyB = keys[Int(b)]!
         if keyA != keyB { return descending ? keyB < keyA : keyA < keyB }
         return table.precedes(a, b)
@@ -31,7 +33,8 @@ final class SortedOperator<Element, Key: Comparable>: ListOperator<Element, Key,
 
     /// Where `slot`, with its current key, belongs in the output (its position, if it
     /// is there).
-    private func sortedPosition(of slot: UInt32) -> Int {
+    @inlinable
+    func sortedPosition(of slot: UInt32) -> Int {
         var low = 0
         var high = sorted.count
         while low < high {
@@ -46,7 +49,11 @@ final class SortedOperator<Element, Key: Comparable>: ListOperator<Element, Key,
         return low
     }
 
-    override func rebuild(_ list: IncrementalArray<Element>, previous: IncrementalArray<Element>?, onlyQueryChanged: Bool) -> (output: IncrementalArray<Element>, changed: Bool) {
+    @inlinable
+    mutating func rebuild(
+        _ list: IncrementalArray<Element>, previous: IncrementalArray<Element>?, onlyQueryChanged: Bool,
+        by op: ListOperator<Self>
+    ) -> (output: IncrementalArray<Element>, changed: Bool) {
         // The output order as source positions, to tell whether a new query changed it.
         var orderBefore: [Int] = []
         if onlyQueryChanged {
@@ -60,15 +67,15 @@ final class SortedOperator<Element, Key: Comparable>: ListOperator<Element, Key,
             var slots = sorted.makeIterator()
             while let slot = slots.next() { orderBefore.append(positionOfSlot[Int(slot)]) }
         }
-        prepareSlots(forFullPass: list.count)
+        op.prepareSlots(forFullPass: list.count)
         table.reset(count: list.count)
         keys = ContiguousArray(repeating: nil, count: table.capacity)
         var elements: [Element] = []
         elements.reserveCapacity(list.count)
         var slot: UInt32 = 0
         for element in list {
-            attach(element, to: slot)
-            keys[Int(slot)] = evaluate(element, slot: slot)
+            op.attach(element, to: slot)
+            keys[Int(slot)] = op.evaluate(element, slot: slot)
             elements.append(element)
             slot += 1
         }
@@ -82,9 +89,10 @@ final class SortedOperator<Element, Key: Comparable>: ListOperator<Element, Key,
         return (IncrementalArray(order.lazy.map { elements[Int($0)] }), true)
     }
 
-    override func follow(
+    @inlinable
+    mutating func follow(
         _ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>,
-        output: inout IncrementalArray<Element>
+        output: inout IncrementalArray<Element>, by op: ListOperator<Self>
     ) -> Bool {
         var changed = false
         for change in changes {
@@ -94,8 +102,8 @@ final class SortedOperator<Element, Key: Comparable>: ListOperator<Element, Key,
                 if keys.count < table.capacity {
                     keys.append(contentsOf: repeatElement(nil, count: table.capacity - keys.count))
                 }
-                attach(element, to: slot)
-                keys[Int(slot)] = evaluate(element, slot: slot)
+                op.attach(element, to: slot)
+                keys[Int(slot)] = op.evaluate(element, slot: slot)
                 let place = sortedPosition(of: slot)
                 sorted.insert(slot, at: place)
                 output.insert(element, at: place)
@@ -107,25 +115,28 @@ final class SortedOperator<Element, Key: Comparable>: ListOperator<Element, Key,
                 output.remove(at: place)
                 table.remove(at: position)
                 keys[Int(slot)] = nil
-                detach(slot: slot)
+                op.detach(slot: slot)
                 changed = true
             case .replace(let position, let element):
                 let slot = table.slot(at: position)
-                attach(element, to: slot)
-                if reposition(slot, element, in: &output) { changed = true }
+                op.attach(element, to: slot)
+                if reposition(slot, element, in: &output, by: op) { changed = true }
             }
         }
         for slot in fired {
-            guard let element = element(inSlot: slot) else { continue }
-            if reposition(slot, element, in: &output) { changed = true }
+            guard let element = op.element(inSlot: slot) else { continue }
+            if reposition(slot, element, in: &output, by: op) { changed = true }
         }
         return changed
     }
 
     /// Evaluates the element in `slot` again and moves it if its key changed; returns
     /// whether the output changed.
-    private func reposition(_ slot: UInt32, _ element: Element, in output: inout IncrementalArray<Element>) -> Bool {
-        let key = evaluate(element, slot: slot)
+    @inlinable
+    mutating func reposition(
+        _ slot: UInt32, _ element: Element, in output: inout IncrementalArray<Element>, by op: ListOperator<Self>
+    ) -> Bool {
+        let key = op.evaluate(element, slot: slot)
         let place = sortedPosition(of: slot)
         if key == keys[Int(slot)]! {
             if elementsEqual(output[place], element) { return false }
