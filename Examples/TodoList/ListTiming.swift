@@ -37,22 +37,22 @@ enum ListTiming {
         let keystrokes = ["t", "ta", "tas", "task", "task ", "task 1", "task 12", ""]
         let rounds = max(3, min(50, 2_000_000 / count))
 
-        let incrementalToggle = median(rounds) { round in
+        // Each pair of measurements alternates the two stores, so that both see the
+        // same machine.
+        let (incrementalToggle, plainToggle) = medians(rounds, { round in
             incremental.items[(round * 7_919) % count].isCompleted.toggle()
             return incremental.filteredItems.count + incremental.completedCount
-        }
-        let plainToggle = median(rounds) { round in
+        }, { round in
             plain.items[(round * 7_919) % count].isCompleted.toggle()
             return plain.filteredItems.count + plain.completedCount
-        }
-        let incrementalKeystroke = median(rounds) { round in
+        })
+        let (incrementalKeystroke, plainKeystroke) = medians(rounds, { round in
             incremental.searchText = keystrokes[round % keystrokes.count]
             return incremental.filteredItems.count + incremental.completedCount
-        }
-        let plainKeystroke = median(rounds) { round in
+        }, { round in
             plain.searchText = keystrokes[round % keystrokes.count]
             return plain.filteredItems.count + plain.completedCount
-        }
+        })
         guard incremental.filteredItems.count == plain.filteredItems.count,
               incremental.completedCount == plain.completedCount
         else {
@@ -75,17 +75,21 @@ enum ListTiming {
         ]
     }
 
-    /// The median duration of `rounds` runs of `body`, in seconds.
-    private static func median(_ rounds: Int, _ body: (Int) -> Int) -> Double {
+    /// The median durations of `rounds` runs of `first` and of `second`, alternated,
+    /// in seconds.
+    private static func medians(_ rounds: Int, _ first: (Int) -> Int, _ second: (Int) -> Int) -> (Double, Double) {
         let clock = ContinuousClock()
         var sink = 0
-        var durations: [Double] = []
+        var firsts: [Double] = [], laters: [Double] = []
+        func seconds(of duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        }
         for round in 0..<rounds {
-            let duration = clock.measure { sink &+= body(round) }
-            durations.append(Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18)
+            firsts.append(seconds(of: clock.measure { sink &+= first(round) }))
+            laters.append(seconds(of: clock.measure { sink &+= second(round) }))
         }
         precondition(sink != Int.min)
-        return durations.sorted()[rounds / 2]
+        return (firsts.sorted()[rounds / 2], laters.sorted()[rounds / 2])
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -11,7 +11,7 @@ extension Computed {
         _ makeNode: (@escaping () -> IncrementalArray<Element>, ElementFunction<Element, Result>) -> Computed
     ) -> Computed {
         if Graph.isRunning { Graph.operatorCreatedDuringRun() }
-        return makeNode(source, .fixed(transform))
+        return makeNode(source, .fixed(ElementFunction.lending(transform)))
     }
 }
 

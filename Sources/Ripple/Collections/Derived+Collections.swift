@@ -30,7 +30,7 @@ extension Derived {
                     compute: { [unowned(unsafe) model] in query(model) },
                     update: { node, runtime in
                         // A new closure is always a change: the operator makes a pass.
-                        Computed<(Element) -> Result>.recompute(node, equal: { _, _ in false }, runtime)
+                        Computed<ElementClosures<Element, Result>>.recompute(node, equal: { _, _ in false }, runtime)
                     },
                     capturesEnvironment: false
                 ))
@@ -75,7 +75,7 @@ extension Derived {
     @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, filter isIncluded: @escaping (Element) -> Bool)
     where Value == IncrementalArray<Element> {
-        self = Self.listOperator(list, .element(isIncluded)) {
+        self = Self.listOperator(list, .element(ElementFunction.lending(isIncluded))) {
             ListOperator(FilterLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -105,7 +105,7 @@ extension Derived {
     @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, filter query: @escaping (Model) -> (Element) -> Bool)
     where Value == IncrementalArray<Element> {
-        self = Self.listOperator(list, .query(query)) {
+        self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(FilterLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -134,7 +134,7 @@ extension Derived {
     @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, count isCounted: @escaping (Element) -> Bool)
     where Value == Int {
-        self = Self.listOperator(list, .element(isCounted)) {
+        self = Self.listOperator(list, .element(ElementFunction.lending(isCounted))) {
             ListOperator(FoldLogic(rule: .count), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -160,7 +160,7 @@ extension Derived {
     @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, count query: @escaping (Model) -> (Element) -> Bool)
     where Value == Int {
-        self = Self.listOperator(list, .query(query)) {
+        self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(FoldLogic(rule: .count), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -195,7 +195,7 @@ extension Derived {
     @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, sum addend: @escaping (Element) -> Value)
     where Value: AdditiveArithmetic {
-        self = Self.listOperator(list, .element(addend)) { makeSumNode($0, $1, capturesEnvironment: false) }
+        self = Self.listOperator(list, .element(ElementFunction.lending(addend))) { makeSumNode($0, $1, capturesEnvironment: false) }
     }
 
     /// The sum of a value derived from each element by a closure made from the model.
@@ -219,7 +219,7 @@ extension Derived {
     @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, sum query: @escaping (Model) -> (Element) -> Value)
     where Value: AdditiveArithmetic {
-        self = Self.listOperator(list, .query(query)) { makeSumNode($0, $1, capturesEnvironment: false) }
+        self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) { makeSumNode($0, $1, capturesEnvironment: false) }
     }
 
     // MARK: fold
@@ -258,7 +258,7 @@ extension Derived {
         into initial: Value, add: @escaping (Value, Contribution) -> Value, remove: @escaping (Value, Contribution) -> Value
     ) {
         let equivalence = Equivalence<Value>.rule(ValueEquality<Value>.defaultRule)
-        self = Self.listOperator(list, .element(contribution)) {
+        self = Self.listOperator(list, .element(ElementFunction.lending(contribution))) {
             ListOperator(
                 FoldLogic(rule: .custom(initial: initial, add: add, remove: remove, equal: { equivalence.equal($0, $1) })),
                 source: $0, function: $1, capturesEnvironment: false
@@ -293,7 +293,7 @@ extension Derived {
     @inlinable
     public init<Element, Mapped>(_ list: KeyPath<Model, IncrementalArray<Element>>, map transform: @escaping (Element) -> Mapped)
     where Value == IncrementalArray<Mapped> {
-        self = Self.listOperator(list, .element(transform)) {
+        self = Self.listOperator(list, .element(ElementFunction.lending(transform))) {
             ListOperator(MapLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -319,7 +319,7 @@ extension Derived {
     @inlinable
     public init<Element, Mapped>(_ list: KeyPath<Model, IncrementalArray<Element>>, map query: @escaping (Model) -> (Element) -> Mapped)
     where Value == IncrementalArray<Mapped> {
-        self = Self.listOperator(list, .query(query)) {
+        self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(MapLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -354,7 +354,7 @@ extension Derived {
     public init<Element, Key: Comparable>(
         _ list: KeyPath<Model, IncrementalArray<Element>>, sortedBy key: @escaping (Element) -> Key, descending: Bool = false
     ) where Value == IncrementalArray<Element> {
-        self = Self.listOperator(list, .element(key)) {
+        self = Self.listOperator(list, .element(ElementFunction.lending(key))) {
             ListOperator(SortedLogic(descending: descending), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -383,7 +383,7 @@ extension Derived {
         _ list: KeyPath<Model, IncrementalArray<Element>>, sortedBy query: @escaping (Model) -> (Element) -> Key,
         descending: Bool = false
     ) where Value == IncrementalArray<Element> {
-        self = Self.listOperator(list, .query(query)) {
+        self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(SortedLogic(descending: descending), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -410,7 +410,7 @@ extension Derived {
     @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, first isIncluded: @escaping (Element) -> Bool)
     where Value == Element? {
-        self = Self.listOperator(list, .element(isIncluded)) {
+        self = Self.listOperator(list, .element(ElementFunction.lending(isIncluded))) {
             ListOperator(FirstLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -436,7 +436,7 @@ extension Derived {
     @inlinable
     public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, first query: @escaping (Model) -> (Element) -> Bool)
     where Value == Element? {
-        self = Self.listOperator(list, .query(query)) {
+        self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(FirstLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -467,7 +467,7 @@ extension Derived {
     @inlinable
     public init<Element, Key: Comparable>(_ list: KeyPath<Model, IncrementalArray<Element>>, min key: @escaping (Element) -> Key)
     where Value == Key? {
-        self = Self.listOperator(list, .element(key)) {
+        self = Self.listOperator(list, .element(ElementFunction.lending(key))) {
             ListOperator(ExtremumLogic(maximum: false), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -490,7 +490,7 @@ extension Derived {
     @inlinable
     public init<Element, Key: Comparable>(_ list: KeyPath<Model, IncrementalArray<Element>>, max key: @escaping (Element) -> Key)
     where Value == Key? {
-        self = Self.listOperator(list, .element(key)) {
+        self = Self.listOperator(list, .element(ElementFunction.lending(key))) {
             ListOperator(ExtremumLogic(maximum: true), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -517,7 +517,7 @@ extension Derived {
     public init<Element, Key: Comparable>(
         _ list: KeyPath<Model, IncrementalArray<Element>>, min query: @escaping (Model) -> (Element) -> Key
     ) where Value == Key? {
-        self = Self.listOperator(list, .query(query)) {
+        self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(ExtremumLogic(maximum: false), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -544,7 +544,7 @@ extension Derived {
     public init<Element, Key: Comparable>(
         _ list: KeyPath<Model, IncrementalArray<Element>>, max query: @escaping (Model) -> (Element) -> Key
     ) where Value == Key? {
-        self = Self.listOperator(list, .query(query)) {
+        self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(ExtremumLogic(maximum: true), source: $0, function: $1, capturesEnvironment: false).makeNode()
         }
     }
@@ -576,9 +576,11 @@ func makeSumNode<Element, Value: AdditiveArithmetic>(
     ).makeNode()
 }
 
-/// An operator's per-element closure as a declaration gives it.
+/// An operator's per-element closure as a declaration gives it, already lending its
+/// element (``ElementFunction/lending(_:)``): wrapped where the declaration's closure
+/// has its concrete type, before any generic storage reabstracts it.
 @usableFromInline
 enum QueryOrElement<Model, Element, Result> {
-    case element((Element) -> Result)
-    case query((Model) -> (Element) -> Result)
+    case element(ElementClosures<Element, Result>)
+    case query((Model) -> ElementClosures<Element, Result>)
 }

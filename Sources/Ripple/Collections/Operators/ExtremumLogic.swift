@@ -36,13 +36,10 @@ struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
             table.reset(count: list.count)
             slotKeys = ContiguousArray(repeating: nil, count: table.capacity)
         }
-        var slot: UInt32 = 0
-        for element in list {
-            op.attach(element, to: slot)
-            let key = op.evaluate(element, slot: slot)
+        let tracksElements = op.tracksElements
+        op.evaluateAll(list) { _, slot, key in
             all.append(key)
-            if op.tracksElements { slotKeys[Int(slot)] = key }
-            slot += 1
+            if tracksElements { slotKeys[Int(slot)] = key }
         }
         if !op.tracksElements { positionalKeys = PersistentTree(all) }
         all.sort()

@@ -23,32 +23,53 @@ struct Membership {
         table = SlotTable(labelled: labelled)
     }
 
-    /// Re-evaluates every element; returns the kept ones in order, or nil when the
-    /// membership is the one before (only checked when `onlyQueryChanged`).
+    /// Re-evaluates every element; returns the kept ones in order (when `collecting`),
+    /// or nil when the membership is the one before (only checked when
+    /// `onlyQueryChanged`).
     @inlinable
     mutating func rebuild<Logic: ListLogic>(
-        _ list: IncrementalArray<Logic.Element>, onlyQueryChanged: Bool, by op: ListOperator<Logic>
-    ) -> [Logic.Element]? where Logic.Result == Bool {
-        var before: [Bool] = []
-        if onlyQueryChanged {
-            before.reserveCapacity(table.count)
-            table.order.forEach(in: 0..<table.count) { before.append($0.kept) }
-        }
+        _ list: IncrementalArray<Logic.Element>, onlyQueryChanged: Bool, collecting: Bool, by op: ListOperator<Logic>
+    ) -> IncrementalArray<Logic.Element>? where Logic.Result == Bool {
         op.prepareSlots(forFullPass: list.count)
-        var flags: [Bool] = []
-        flags.reserveCapacity(list.count)
-        var keptElements: [Logic.Element] = []
-        var slot: UInt32 = 0
-        for element in list {
-            op.attach(element, to: slot)
-            let isKept = op.evaluate(element, slot: slot)
-            flags.append(isKept)
-            if isKept { keptElements.append(element) }
-            slot += 1
+        var entries = ContiguousArray<SlotEntry>()
+        entries.reserveCapacity(list.count)
+        var keptCount = 0
+        op.evaluateAll(list) { _, slot, isKept in
+            entries.append(SlotEntry(slot: slot, kept: isKept))
+            if isKept { keptCount &+= 1 }
         }
-        table.reset(count: list.count) { flags[$0] }
-        if onlyQueryChanged, before == flags { return nil }
-        return keptElements
+        if onlyQueryChanged, entries.count == table.count, table.order.markedCount == keptCount {
+            var position = 0
+            var same = true
+            table.order.forEach(in: 0..<table.count) { entry in
+                if entry.kept != entries[position].kept { same = false }
+                position &+= 1
+            }
+            if same {
+                table.reset(entries)
+                return nil
+            }
+        }
+        var output = IncrementalArray<Logic.Element>()
+        if collecting, keptCount > 0 {
+            // The kept elements, copied once, into a buffer the output's tree takes them
+            // from: no intermediate array to copy and free.
+            let kept = UnsafeMutablePointer<Logic.Element>.allocate(capacity: keptCount)
+            defer { kept.deallocate() }
+            var position = 0, next = 0
+            entries.withUnsafeBufferPointer { entries in
+                list.tree.forEachElementAddress(in: 0..<list.count) { element in
+                    if entries[position].kept {
+                        (kept + next).initialize(to: element.pointee)
+                        next &+= 1
+                    }
+                    position &+= 1
+                }
+            }
+            output = IncrementalArray(tree: PersistentTree(moving: UnsafeMutableBufferPointer(start: kept, count: keptCount)))
+        }
+        table.reset(entries)
+        return output
     }
 
     /// Applies the changes, then the fired slots, telling `output`; returns whether
@@ -151,12 +172,12 @@ struct FilterLogic<Element>: ListLogic {
         _ list: IncrementalArray<Element>, previous: IncrementalArray<Element>?, onlyQueryChanged: Bool,
         by op: ListOperator<Self>
     ) -> (output: IncrementalArray<Element>, changed: Bool) {
-        guard let kept = membership.rebuild(list, onlyQueryChanged: onlyQueryChanged, by: op) else {
-            return (previous!, false)
-        }
         // A new output makes the operators that follow it pass over it once: cheaper
         // than a change each, when many elements flipped.
-        return (IncrementalArray(kept), true)
+        guard let output = membership.rebuild(list, onlyQueryChanged: onlyQueryChanged, collecting: true, by: op) else {
+            return (previous!, false)
+        }
+        return (output, true)
     }
 
     @inlinable
@@ -201,7 +222,7 @@ struct FirstLogic<Element>: ListLogic {
     mutating func rebuild(
         _ list: IncrementalArray<Element>, previous: Element??, onlyQueryChanged: Bool, by op: ListOperator<Self>
     ) -> (output: Element?, changed: Bool) {
-        _ = membership.rebuild(list, onlyQueryChanged: false, by: op)
+        _ = membership.rebuild(list, onlyQueryChanged: false, collecting: false, by: op)
         let first = firstKept(in: list)
         guard let previous else { return (first, true) }
         if equal(previous, first) { return (previous, false) }

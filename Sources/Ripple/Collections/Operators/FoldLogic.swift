@@ -56,19 +56,14 @@ struct FoldLogic<Element, Contribution, State, Total>: ListLogic {
             op.prepareSlots(forFullPass: list.count)
             table.reset(count: list.count)
             slotContributions = ContiguousArray(repeating: nil, count: table.capacity)
-            var slot: UInt32 = 0
-            for element in list {
-                op.attach(element, to: slot)
-                let contribution = op.evaluate(element, slot: slot)
+            op.evaluateAll(list) { _, slot, contribution in
                 rule.add(&state, contribution)
                 slotContributions[Int(slot)] = contribution
-                slot += 1
             }
         } else {
             var all: [Contribution] = []
             all.reserveCapacity(list.count)
-            for element in list {
-                let contribution = op.evaluate(element, slot: 0)
+            op.evaluateAll(list) { _, _, contribution in
                 rule.add(&state, contribution)
                 all.append(contribution)
             }

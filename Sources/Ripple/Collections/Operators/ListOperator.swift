@@ -4,8 +4,50 @@ public import RippleThreadLocal
 /// query node whenever what the query read changes.
 @usableFromInline
 enum ElementFunction<Element, Result> {
-    case fixed((Element) -> Result)
-    case query(Computed<(Element) -> Result>)
+    case fixed(ElementClosures<Element, Result>)
+    case query(Computed<ElementClosures<Element, Result>>)
+}
+
+/// The user's per-element closure, as the operators call it: on one element, lent by
+/// address, and on a run of elements in a buffer, with each result written out.
+///
+/// A closure of the element stored in a generic operator is called through thunks that
+/// copy the element (retaining what it holds) on every call. Made around the user's
+/// closure in the client's specialized code (``ElementFunction/lending(_:)``), `each`
+/// instead calls it in a loop of its own, over elements the list lends where they lie:
+/// one indirect call per run of elements, not per element.
+@usableFromInline
+struct ElementClosures<Element, Result> {
+    /// The result for the element at an address.
+    @usableFromInline let one: (UnsafePointer<Element>) -> Result
+    /// Writes the results for a buffer of elements, starting each evaluation afresh in
+    /// the runtime's run (see ``Graph/restartMatching(_:)``).
+    @usableFromInline let each: (UnsafeBufferPointer<Element>, UnsafeMutablePointer<Result>, RuntimeRef) -> Void
+
+    @inlinable
+    init(
+        one: @escaping (UnsafePointer<Element>) -> Result,
+        each: @escaping (UnsafeBufferPointer<Element>, UnsafeMutablePointer<Result>, RuntimeRef) -> Void
+    ) {
+        self.one = one
+        self.each = each
+    }
+}
+
+extension ElementFunction {
+    /// The operators' form of `transform`.
+    @inlinable
+    static func lending(_ transform: @escaping (Element) -> Result) -> ElementClosures<Element, Result> {
+        ElementClosures(
+            one: { transform($0.pointee) },
+            each: { elements, results, runtime in
+                for index in elements.indices {
+                    Graph.restartMatching(runtime)
+                    (results + index).initialize(to: transform(elements[index]))
+                }
+            }
+        )
+    }
 }
 
 /// What one kind of list operator does with its source: a full pass, and following
@@ -62,7 +104,7 @@ final class ListOperator<Logic: ListLogic> {
     @usableFromInline @exclusivity(unchecked) var logic: Logic
     @usableFromInline let readSource: () -> IncrementalArray<Element>
     @usableFromInline let function: ElementFunction<Element, Result>
-    @usableFromInline @exclusivity(unchecked) var transform: (Element) -> Result
+    @usableFromInline @exclusivity(unchecked) var transform: ElementClosures<Element, Result>
     @usableFromInline @exclusivity(unchecked) var queryVersion: UInt32 = 0
     @usableFromInline @exclusivity(unchecked) var mark: JournalMark<Element>?
     /// The environment the closures run in: the creator's for a standalone operator,
@@ -97,7 +139,10 @@ final class ListOperator<Logic: ListLogic> {
         self.function = function
         switch function {
         case .fixed(let transform): self.transform = transform
-        case .query: self.transform = { _ in fatalError("the query runs before any element") }
+        case .query:
+            self.transform = ElementClosures(
+                one: { _ in Graph.operatorNodeComputes() }, each: { _, _, _ in Graph.operatorNodeComputes() }
+            )
         }
         environment = capturesEnvironment ? EnvironmentScope.captured() : nil
         tracksElements = Element.self is AnyObject.Type
@@ -209,10 +254,16 @@ final class ListOperator<Logic: ListLogic> {
     /// element followed by the slot's tracker (objects), or by the query tracker.
     @inlinable
     func evaluate(_ element: Element, slot: UInt32) -> Result {
+        withUnsafePointer(to: element) { evaluate(at: $0, slot: slot) }
+    }
+
+    /// ``evaluate(_:slot:)`` for the element at `element`.
+    @inlinable
+    func evaluate(at element: UnsafePointer<Element>, slot: UInt32) -> Result {
         let runtime = self.runtime.unsafelyUnwrapped
         guard tracksElements else {
             Graph.restartMatching(runtime)
-            return transform(element)
+            return transform.one(element)
         }
         let index = Int(slot)
         let tracker: ElementTracker
@@ -224,7 +275,7 @@ final class ListOperator<Logic: ListLogic> {
         } else {
             tracker = ElementTracker(owner: trackers, slot: slot)
         }
-        let result = Graph.evaluate(tracker, runtime) { transform(element) }
+        let result = Graph.evaluate(tracker, runtime) { transform.one(element) }
         if tracker.hasDependencies {
             if slotTrackers[index] !== tracker {
                 slotTrackers[index] = tracker
@@ -235,6 +286,37 @@ final class ListOperator<Logic: ListLogic> {
             spareTracker = tracker
         }
         return result
+    }
+
+    /// A full pass's evaluations: every element of `list` in order, with its slot
+    /// (its position) and the closure's result. For objects, each element is attached
+    /// to its slot first, so call ``prepareSlots(forFullPass:)`` before.
+    @inlinable
+    func evaluateAll(_ list: IncrementalArray<Element>, _ body: (UnsafePointer<Element>, UInt32, Result) -> Void) {
+        var slot: UInt32 = 0
+        if tracksElements {
+            list.tree.forEachElementAddress(in: 0..<list.count) { element in
+                attach(element.pointee, to: slot)
+                body(element, slot, evaluate(at: element, slot: slot))
+                slot &+= 1
+            }
+            return
+        }
+        // The closure runs over each leaf's elements in a loop of its own, its results
+        // written to a buffer: one indirect call per leaf.
+        let each = transform.each
+        let runtime = self.runtime.unsafelyUnwrapped
+        list.tree.forEachRun(in: 0..<list.count) { elements in
+            withUnsafeTemporaryAllocation(of: Result.self, capacity: elements.count) { results in
+                let base = results.baseAddress.unsafelyUnwrapped
+                each(elements, base, runtime)
+                for index in elements.indices {
+                    body(elements.baseAddress.unsafelyUnwrapped + index, slot, base[index])
+                    slot &+= 1
+                }
+                base.deinitialize(count: elements.count)
+            }
+        }
     }
 
     // MARK: Slots, for objects

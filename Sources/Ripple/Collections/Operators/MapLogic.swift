@@ -27,12 +27,7 @@ struct MapLogic<Element, Mapped>: ListLogic {
         }
         var mapped: [Mapped] = []
         mapped.reserveCapacity(list.count)
-        var slot: UInt32 = 0
-        for element in list {
-            op.attach(element, to: slot)
-            mapped.append(op.evaluate(element, slot: slot))
-            slot += 1
-        }
+        op.evaluateAll(list) { _, _, result in mapped.append(result) }
         if onlyQueryChanged, let previous, previous.count == mapped.count,
            zip(previous, mapped).allSatisfy({ mappedEqual($0, $1) }) {
             return (previous, false)

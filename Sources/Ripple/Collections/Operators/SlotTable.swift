@@ -56,9 +56,16 @@ struct SlotTable {
     /// Starts over with `count` elements, slot `i` at position `i`.
     @inlinable
     mutating func reset(count: Int, kept: (Int) -> Bool = { _ in false }) {
-        var entries: [SlotEntry] = []
+        var entries = ContiguousArray<SlotEntry>()
         entries.reserveCapacity(count)
         for position in 0..<count { entries.append(SlotEntry(slot: UInt32(position), kept: kept(position))) }
+        reset(entries)
+    }
+
+    /// Starts over with `entries`, in order; entry `i` names slot `i`.
+    @inlinable
+    mutating func reset(_ entries: ContiguousArray<SlotEntry>) {
+        let count = entries.count
         order = PersistentTree(entries)
         free.removeAll(keepingCapacity: true)
         capacity = Swift.max(capacity, count)

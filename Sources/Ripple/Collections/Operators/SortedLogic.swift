@@ -72,12 +72,9 @@ struct SortedLogic<Element, Key: Comparable>: ListLogic {
         keys = ContiguousArray(repeating: nil, count: table.capacity)
         var elements: [Element] = []
         elements.reserveCapacity(list.count)
-        var slot: UInt32 = 0
-        for element in list {
-            op.attach(element, to: slot)
-            keys[Int(slot)] = op.evaluate(element, slot: slot)
-            elements.append(element)
-            slot += 1
+        op.evaluateAll(list) { element, slot, key in
+            keys[Int(slot)] = key
+            elements.append(element.pointee)
         }
         // Slot i is at position i: sorting the slots stably by key sorts the elements.
         var order = Array(0..<UInt32(list.count))

@@ -86,6 +86,40 @@ extension PersistentTree {
         self.init(leaves: leaves)
     }
 
+    /// A tree of the elements of `elements`, moved out of it: the buffer is left
+    /// uninitialized, and no element is copied (nor retained).
+    @inlinable
+    init(moving elements: UnsafeMutableBufferPointer<Element>) {
+        self.init()
+        let total = elements.count
+        guard let start = elements.baseAddress, total > 0 else { return }
+        // Safety: each element is moved once, from the caller's initialized buffer into
+        // a leaf's uninitialized room of the same count.
+        func leaf(from offset: Int, count: Int) -> Leaf {
+            Leaf(unsafeUninitializedCapacity: Self.leafCapacity) { room, initialized in
+                room.baseAddress.unsafelyUnwrapped.moveInitialize(from: start + offset, count: count)
+                initialized = count
+            }
+        }
+        guard total > Self.leafCapacity else {
+            self.leaf = leaf(from: 0, count: total)
+            elementCount = total
+            markCount = Self.marks(in: self.leaf)
+            return
+        }
+        let pieces = Pieces(
+            total: total, target: Self.leafFill, capacity: Self.leafCapacity, minimum: Self.leafMinimum)
+        var leaves = ContiguousArray<Leaf>()
+        leaves.reserveCapacity(pieces.count)
+        var offset = 0
+        for piece in 0..<pieces.count {
+            let count = pieces[piece].count
+            leaves.append(leaf(from: offset, count: count))
+            offset &+= count
+        }
+        self.init(leaves: leaves)
+    }
+
     /// A tree over `leaves` (at least two, each sized for its place), built level by level.
     @inlinable
     init(leaves: ContiguousArray<Leaf>) {

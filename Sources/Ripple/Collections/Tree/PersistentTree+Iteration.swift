@@ -95,7 +95,10 @@ extension PersistentTree: Sequence {
         precondition(range.lowerBound >= 0 && range.upperBound <= elementCount, "PersistentTree: range out of bounds")
         guard !range.isEmpty else { return }
         guard let root else {
-            for element in leaf[range] { try body(element) }
+            // Through the buffer, each element is lent to `body`, not copied (retained).
+            try leaf.withUnsafeBufferPointer { buffer in
+                for index in range { try body(buffer[index]) }
+            }
             return
         }
         try root.forEach(height: height, in: range, body)
@@ -112,9 +115,85 @@ extension PersistentTree.Node {
             guard start < range.upperBound else { return }
             let local = Swift.max(range.lowerBound, start) &- start ..< Swift.min(range.upperBound, ends[slot]) &- start
             if height == 1 {
-                for element in leaves[slot][local] { try body(element) }
+                try leaves[slot].withUnsafeBufferPointer { buffer in
+                    for index in local { try body(buffer[index]) }
+                }
             } else {
                 try children[slot].forEach(height: height &- 1, in: local, body)
+            }
+            slot &+= 1
+        }
+    }
+}
+
+extension PersistentTree {
+    /// Calls `body` with the address of each element in `range`, in order: the element
+    /// is lent where it lies, never copied. The address is valid during the call only.
+    @inlinable
+    func forEachElementAddress(in range: Range<Int>, _ body: (UnsafePointer<Element>) throws -> Void) rethrows {
+        precondition(range.lowerBound >= 0 && range.upperBound <= elementCount, "PersistentTree: range out of bounds")
+        guard !range.isEmpty else { return }
+        guard let root else {
+            // Safety: the buffer lives for the call; `body` gets addresses inside it only.
+            try leaf.withUnsafeBufferPointer { buffer in
+                for index in range { try body(buffer.baseAddress.unsafelyUnwrapped + index) }
+            }
+            return
+        }
+        try root.forEachElementAddress(height: height, in: range, body)
+    }
+}
+
+extension PersistentTree.Node {
+    /// `forEachElementAddress(in:_:)` on this subtree; recurses once per level.
+    @inlinable
+    func forEachElementAddress(height: Int, in range: Range<Int>, _ body: (UnsafePointer<Element>) throws -> Void) rethrows {
+        var slot = slot(containing: range.lowerBound)
+        while slot < childCount {
+            let start = start(of: slot)
+            guard start < range.upperBound else { return }
+            let local = Swift.max(range.lowerBound, start) &- start ..< Swift.min(range.upperBound, ends[slot]) &- start
+            if height == 1 {
+                // Safety: as above, the leaf's buffer outlives each call of `body`.
+                try leaves[slot].withUnsafeBufferPointer { buffer in
+                    for index in local { try body(buffer.baseAddress.unsafelyUnwrapped + index) }
+                }
+            } else {
+                try children[slot].forEachElementAddress(height: height &- 1, in: local, body)
+            }
+            slot &+= 1
+        }
+    }
+}
+
+extension PersistentTree {
+    /// Calls `body` with each run of contiguous elements in `range`, in order, lent
+    /// where they lie (a leaf's buffer, valid during the call only).
+    @inlinable
+    func forEachRun(in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
+        precondition(range.lowerBound >= 0 && range.upperBound <= elementCount, "PersistentTree: range out of bounds")
+        guard !range.isEmpty else { return }
+        guard let root else {
+            try leaf.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+            return
+        }
+        try root.forEachRun(height: height, in: range, body)
+    }
+}
+
+extension PersistentTree.Node {
+    /// `forEachRun(in:_:)` on this subtree; recurses once per level.
+    @inlinable
+    func forEachRun(height: Int, in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
+        var slot = slot(containing: range.lowerBound)
+        while slot < childCount {
+            let start = start(of: slot)
+            guard start < range.upperBound else { return }
+            let local = Swift.max(range.lowerBound, start) &- start ..< Swift.min(range.upperBound, ends[slot]) &- start
+            if height == 1 {
+                try leaves[slot].withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[local])) }
+            } else {
+                try children[slot].forEachRun(height: height &- 1, in: local, body)
             }
             slot &+= 1
         }
