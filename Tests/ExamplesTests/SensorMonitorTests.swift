@@ -167,11 +167,11 @@ struct SensorMonitorTests {
           usage: burst <temperature>/<humidity> ...
 
         > burst 20/abc 21/40
-          error: expected <temperature>/<humidity> with humidity from 0 to 100, as in 21.5/40, got '20/abc'
+          error: expected <temperature>/<humidity>, as in 21.5/40, with the temperature from -40 to 125 °C and the humidity from 0 to 100%, got '20/abc'
           usage: burst <temperature>/<humidity> ...
 
         > burst 20/140
-          error: expected <temperature>/<humidity> with humidity from 0 to 100, as in 21.5/40, got '20/140'
+          error: expected <temperature>/<humidity>, as in 21.5/40, with the temperature from -40 to 125 °C and the humidity from 0 to 100%, got '20/140'
           usage: burst <temperature>/<humidity> ...
 
         > unit kelvin
@@ -179,7 +179,7 @@ struct SensorMonitorTests {
           usage: unit <celsius|fahrenheit>
 
         > threshold warm
-          error: expected a number, got 'warm'
+          error: the threshold must be a number from -40 to 125 °C, got 'warm'
           usage: threshold <degrees>
 
         > load
