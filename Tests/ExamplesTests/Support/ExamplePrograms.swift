@@ -9,12 +9,14 @@ import RippleViews
 /// new row here, and those tests cover it.
 struct ExampleProgram: Sendable, CustomStringConvertible {
     let name: String
+    /// Whether `--host observation` drives its views with Apple's Observation.
+    var acceptsHost = false
     let make: @MainActor @Sendable () -> any TerminalApp
 
     var description: String { name }
 
     static let all = [
-        ExampleProgram(name: "BookReader") { BookReaderApp() },
+        ExampleProgram(name: "BookReader", acceptsHost: true) { BookReaderApp() },
         ExampleProgram(name: "TodoList") { TodoListApp() },
         ExampleProgram(name: "ShoppingCart") { ShoppingCartApp() },
         ExampleProgram(name: "Dashboard") { DashboardApp() },
