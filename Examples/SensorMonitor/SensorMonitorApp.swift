@@ -106,9 +106,9 @@ final class SensorMonitorApp: TerminalApp {
             try command.expectArguments(0)
             do {
                 let json = try settingsFile.save(station.settings)
-                return ["  saved \(settingsFile.name): \(json)"]
+                return ["  saved \(settingsFile.path) (removed when the program ends):", "    \(json)"]
             } catch {
-                throw .rejected("could not save \(settingsFile.name): \(error)")
+                throw .rejected("could not save \(settingsFile.path): \(error)")
             }
         case "load":
             try command.expectArguments(0)
@@ -116,12 +116,12 @@ final class SensorMonitorApp: TerminalApp {
             do {
                 saved = try settingsFile.load()
             } catch {
-                throw .rejected("could not load \(settingsFile.name): \(error)")
+                throw .rejected("could not load \(settingsFile.path): \(error)")
             }
             guard let saved else { throw .rejected("no saved settings: use 'save' first") }
-            try Self.check(saved.settings, from: settingsFile.name)
+            try Self.check(saved.settings, from: settingsFile.path)
             host.update { station.settings.update(from: saved.settings) }
-            return ["  loaded \(settingsFile.name): \(saved.json)"] + host.takeReport()
+            return ["  loaded \(settingsFile.path):", "    \(saved.json)"] + host.takeReport()
         case "show":
             try command.expectArguments(0)
             return host.screen.map { "  " + $0 }
@@ -142,8 +142,9 @@ final class SensorMonitorApp: TerminalApp {
         settingsFile.remove()
         let renders = host.renderCounts["ReadingView", default: 0]
         return [
-            "  The sensor wrote \(station.sensor.sampleCount) samples: ReadingView rendered \(renders) times "
-                + "(launch included), the consumer received \(readingsReceived) readings.",
+            "  The sensor wrote \(String(count: station.sensor.sampleCount, "sample")): ReadingView rendered "
+                + "\(String(count: renders, "time")) (launch included), the consumer received "
+                + "\(String(count: readingsReceived, "reading")).",
         ]
     }
 
@@ -176,10 +177,12 @@ final class SensorMonitorApp: TerminalApp {
     }
 
     private func receive(_ reading: Reading) {
-        let since = lastDelivered.map { "\(reading.sample - $0.sample) samples since the last reading" }
+        let since = lastDelivered.map { "\(String(count: reading.sample - $0.sample, "sample")) since the last reading" }
             ?? "first reading"
+        // In the unit the views show, read when the reading arrives: not a dependency.
+        let unit = station.settings.unit
         consumerLines.append(
-            "  consumer: sample \(reading.sample): \(oneDecimal(reading.temperature)) °C, "
+            "  consumer: sample \(reading.sample): \(unit.format(celsius: reading.temperature)), "
                 + "\(Int(reading.humidity.rounded()))% (\(since))"
         )
         lastDelivered = reading
@@ -219,7 +222,9 @@ final class SensorMonitorApp: TerminalApp {
         guard !label.allSatisfy(\.isWhitespace), label.count <= Command.maximumTextLength,
               !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
-            throw .rejected("\(path) has a label that is empty, longer than \(Command.maximumTextLength) characters or holds control characters")
+            throw .rejected(
+                "\(path) has a label that is empty, longer than \(Command.maximumTextLength) characters or holds control characters"
+            )
         }
         guard temperatures.contains(settings.alertThreshold) else {
             throw .rejected(

@@ -94,11 +94,11 @@ struct HostileInputTests {
         _ = await app.start()
         _ = try await run(app, "save")
         try Data(#"{"alertThreshold":1e308,"label":"Cellar","unit":"celsius"}"#.utf8).write(to: app.settingsFile.url)
-        await #expect(throws: CommandError.rejected("\(app.settingsFile.name) has an alert threshold of 1e+308 °C, outside the sensor's range (from -40 to 125 °C)")) {
+        await #expect(throws: CommandError.rejected("\(app.settingsFile.path) has an alert threshold of 1e+308 °C, outside the sensor's range (from -40 to 125 °C)")) {
             try await run(app, "load")
         }
         try Data(#"{"alertThreshold":20,"label":"","unit":"celsius"}"#.utf8).write(to: app.settingsFile.url)
-        await #expect(throws: CommandError.rejected("\(app.settingsFile.name) has a label that is empty, longer than 100 characters or holds control characters")) {
+        await #expect(throws: CommandError.rejected("\(app.settingsFile.path) has a label that is empty, longer than 100 characters or holds control characters")) {
             try await run(app, "load")
         }
         #expect(app.station.settings.alertThreshold == 30)

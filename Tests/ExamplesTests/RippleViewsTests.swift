@@ -85,3 +85,12 @@ struct RowView: View {
         ])
     }
 }
+
+@Suite struct StringCountTests {
+    @Test func `one takes the singular, any other count the plural`() {
+        #expect(String(count: 1, "sample") == "1 sample")
+        #expect(String(count: 0, "sample") == "0 samples")
+        #expect(String(count: 2, "match", plural: "matches") == "2 matches")
+        #expect(String(count: -1, "reading") == "-1 readings")
+    }
+}
