@@ -62,10 +62,12 @@ private func runTerminalApp<App: TerminalApp>(
     case .interactive:
         let isTerminal = isatty(0) != 0
         let loop = CommandLoop(app, emit: { print($0) }, emitError: printError)
+        // Before each line: a prompt on a terminal; from a pipe, a flush, so that every
+        // answer is out even if a later line ended the program.
         await loop.interact(
             StandardInput(),
             echo: !isTerminal,
-            prompt: isTerminal ? { print("> ", terminator: ""); fflush(nil) } : nil
+            prompt: isTerminal ? { print("> ", terminator: ""); fflush(nil) } : { fflush(nil) }
         )
         if !isTerminal && loop.errorCount > 0 { status = 1 }
     case .help:

@@ -2,10 +2,11 @@ import Foundation
 import RippleViews
 import Testing
 
-/// Each example's command set, fed random and hostile lines (``CommandFuzzer``): no line
-/// traps, and every line gets an answer, its output or its error, and the program goes
-/// on. Each example runs in a process of its own, so that a trap fails its test with the
-/// line that caused it instead of ending the whole run.
+/// Each example's command set, fed random and hostile lines (``CommandFuzzer``) through
+/// the standard input of the built program, as a user would pipe them: nothing traps,
+/// every line is answered, with its output or its error, and the program goes on. Run
+/// from `.ci/run`'s AddressSanitizer pass, the programs are the sanitized build, with
+/// leak checks at exit.
 ///
 /// `RIPPLE_COMMAND_FUZZ_LINES` sets the lines per example (10,000 by default) and
 /// `RIPPLE_COMMAND_FUZZ_SEED` the seed; a failure prints both.
@@ -16,33 +17,27 @@ struct CommandFuzzTests {
 
     @Test(arguments: ExampleProgram.all.map(\.name))
     func `random and hostile lines never trap, and each gets an answer`(example: String) async throws {
-        let (lines, seed) = (Self.lines, Self.seed)
-        // The child notes each line here before running it: a trap leaves no report.
-        let lastLine = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-fuzz-\(UUID().uuidString)").path
-        #expect(FileManager.default.createFile(atPath: lastLine, contents: nil))
-        defer { try? FileManager.default.removeItem(atPath: lastLine) }
-        let result = await #expect(
-            processExitsWith: .success, observing: [\.standardErrorContent]
-        ) { [example = example as String, lines = lines as Int, seed = seed as UInt64, lastLine = lastLine as String] in
-            let note = FileHandle(forWritingAtPath: lastLine)
-            let problems = await CommandFuzzTests.fuzz(example, lines: lines, seed: seed) { number, line in
-                let text = Data("line \(number): \(line.debugDescription)".utf8)
-                try? note?.seek(toOffset: 0)
-                note?.write(text)
-                try? note?.truncate(atOffset: UInt64(text.count))
-            }
-            if !problems.isEmpty {
-                FileHandle.standardError.write(Data(problems.joined(separator: "\n").utf8))
-                exit(1)
-            }
-        }
-        guard let result else {
-            let line = (try? String(contentsOfFile: lastLine, encoding: .utf8)) ?? "before the first line"
-            Issue.record("\(example) stopped at \(line) (seed \(seed))")
+        let program = try #require(ExampleProgram.named(example))
+        let commands = await MainActor.run { program.make().commands }
+        var fuzzer = CommandFuzzer(commands: commands, seed: Self.seed)
+        let lines = (0..<Self.lines).map { _ in fuzzer.line() }
+        let run = try await ExampleProcess.run(
+            example, ["--interactive"], input: lines.joined(separator: "\n") + "\n", mergingErrors: true, leakChecks: true
+        )
+        let transcript = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let context = "\(example), seed \(Self.seed), \(Self.lines) lines"
+        if let signal = run.signal {
+            // Output is flushed before each line is read: the line after the last one
+            // echoed is the one that ended the program.
+            let answered = Self.answered(lines)
+            let echoed = Self.echoes(in: transcript).count
+            let line = echoed < answered.count ? answered[echoed].debugDescription : "after the last line"
+            Issue.record("\(context): signal \(signal) at line \(echoed + 1) to answer, \(line)")
             return
         }
-        let report = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(report.isEmpty, "\(example), seed \(seed), \(lines) lines:\n\(report)")
+        #expect(run.status == 1, "\(context): exit status \(run.status.map(String.init) ?? "?"), 1 expected for the errors")
+        let problems = Self.problems(in: transcript, answering: lines)
+        #expect(problems.isEmpty, "\(context):\n\(problems.prefix(10).joined(separator: "\n"))")
     }
 
     @Test func `the fuzzer fills every slot of every example's usages`() async {
@@ -56,40 +51,51 @@ struct CommandFuzzTests {
         }
     }
 
-    /// Runs `lines` lines through the example; returns what went wrong, if anything.
-    @MainActor
-    static func fuzz(
-        _ name: String, lines: Int, seed: UInt64, willRun: (Int, String) -> Void = { _, _ in }
-    ) async -> [String] {
-        guard let example = ExampleProgram.named(name) else { return ["no example named \(name)"] }
-        let app = example.make()
-        var transcript: [String] = []
-        let loop = CommandLoop(app, emit: { transcript.append($0) })
-        await loop.start()
-        var fuzzer = CommandFuzzer(commands: app.commands, seed: seed)
-        var problems: [String] = []
-        for number in 1...lines {
-            let line = fuzzer.line()
-            willRun(number, line)
-            let before = transcript.count
-            let errorsBefore = loop.errorCount
-            guard await loop.execute(line, echo: true) else {
-                problems.append("line \(number) ended the program: \(line.debugDescription)")
-                break
-            }
-            let answer = Array(transcript[before...])
-            let failed = loop.errorCount > errorsBefore
-            let isErrorLine = { (text: String) in text.hasPrefix("  error: ") || text.hasPrefix("  usage: ") }
-            if line.allSatisfy(\.isWhitespace) {
-                if !answer.isEmpty { problems.append("line \(number) is blank but printed \(answer)") }
-            } else if answer.count < 3 || answer[0] != "" || !answer[1].hasPrefix("> ") {
-                problems.append("line \(number) got no answer: \(line.debugDescription) printed \(answer)")
-            } else if failed != answer.dropFirst(2).allSatisfy(isErrorLine) {
-                problems.append("line \(number) mixes output and errors: \(line.debugDescription) printed \(answer)")
-            }
-            if problems.count >= 10 { break }
+    /// What is wrong with a transcript of `lines`: each non-blank line must be echoed,
+    /// in order, and followed by its answer, all of whose lines are errors or none.
+    static func problems(in transcript: [String], answering lines: [String]) -> [String] {
+        guard transcript.contains(Self.sessionStart) else {
+            return ["the session never started: \(transcript.prefix(8))"]
         }
-        await loop.finish()
+        let session = transcript[...]
+        let echoes = Self.echoes(in: transcript)
+        let answered = Self.answered(lines)
+        var problems: [String] = []
+        if echoes.count != answered.count {
+            problems.append("\(answered.count) lines to answer, \(echoes.count) echoed")
+        }
+        for (number, echo) in echoes.enumerated() {
+            let answer = session[(echo + 1)...].prefix { $0 != "" }
+            let isError = { (line: String) in line.hasPrefix("  error: ") || line.hasPrefix("  usage: ") }
+            if answer.isEmpty {
+                problems.append("line \(number + 1), \(session[echo]), got no answer")
+            } else if answer.contains(where: isError), !answer.allSatisfy(isError) {
+                problems.append("line \(number + 1), \(session[echo]), mixes output and errors: \(Array(answer))")
+            }
+        }
         return problems
+    }
+
+    static let sessionStart = "Type a command; 'help' lists them, 'quit' ends."
+
+    /// Where the session's echoed lines are: `> ` after a blank line, past the launch.
+    static func echoes(in transcript: [String]) -> [Int] {
+        guard let start = transcript.firstIndex(of: sessionStart) else { return [] }
+        return transcript.indices.filter { $0 > start && transcript[$0].hasPrefix("> ") && transcript[$0 - 1] == "" }
+    }
+
+    /// The lines the program answers, as it reads them: readLine drops a line end,
+    /// "\r\n" included, and the loop skips blank lines.
+    static func answered(_ lines: [String]) -> [String] {
+        lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }.filter { !isBlank($0) }
+    }
+
+    /// A line the loop skips without an answer: one that parses to no command.
+    static func isBlank(_ line: String) -> Bool {
+        do {
+            return try Command(parsing: line) == nil
+        } catch {
+            return false
+        }
     }
 }

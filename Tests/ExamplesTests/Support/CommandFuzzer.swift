@@ -130,7 +130,7 @@ struct CommandFuzzer {
 
     static let texts = [
         "Dune", "Kindred", "Cellar", "SAVE20", "Ender's Game", "the", "a b c", "", " ", "\t",
-        "open \"quote", "back\\slash", "\u{1B}[2J", "bell\u{7}", "nul\u{0}", "line\nbreak", "del\u{7F}",
+        "open \"quote", "back\\slash", "\u{1B}[2J", "bell\u{7}", "nul\u{0}", "del\u{7F}", "vertical\u{B}tab",
         "📚 books", "\u{202E}reversed", "e\u{301}", String(repeating: "x", count: 101),
         String(repeating: "long ", count: 300),
     ]
