@@ -73,7 +73,7 @@ final class BookReaderApp: TerminalApp {
         switch command.name {
         case "open":
             try command.expectArguments(1)
-            let book = try book(command.integer(at: 0))
+            let book = try book(command.number(at: 0, of: "a book"))
             host.update { navigation.selection = book }
         case "back":
             try command.expectArguments(0)
@@ -99,29 +99,30 @@ final class BookReaderApp: TerminalApp {
             host.update { navigation.editing = book }
         case "title":
             try command.expectArguments(1)
-            try type(command.string(at: 0), into: { $0.title })
+            try type(command.text(at: 0, "the title"), into: { $0.title })
         case "author":
             try command.expectArguments(1)
-            try type(command.string(at: 0), into: { $0.author.name })
+            try type(command.text(at: 0, "the author"), into: { $0.author.name })
         case "done":
             try command.expectArguments(0)
             guard navigation.editing != nil else { throw .rejected("the editor is not open") }
             host.update { navigation.editing = nil }
         case "rename":
             try command.expectArguments(2)
-            let book = try book(command.integer(at: 0))
-            let title = try command.string(at: 1)
+            let book = try book(command.number(at: 0, of: "a book"))
+            let title = try command.text(at: 1, "the title")
             host.update { book.title = title }
         case "add":
             try command.expectArguments(3)
             guard command.arguments[1] == "by" else {
                 throw .malformed("expected 'by' between the title and the author")
             }
-            let (title, author) = (command.arguments[0], command.arguments[2])
+            let title = try command.text(at: 0, "the title")
+            let author = try command.text(at: 2, "the author")
             host.update { library.add(title: title, author: author) }
         case "remove":
             try command.expectArguments(1)
-            let book = try book(command.integer(at: 0))
+            let book = try book(command.number(at: 0, of: "a book"))
             host.update {
                 batch {
                     if navigation.selection === book { navigation.selection = nil }
@@ -164,6 +165,6 @@ final class BookReaderApp: TerminalApp {
             }
             return book
         }
-        return try book(command.integer(at: 0))
+        return try book(command.number(at: 0, of: "a book"))
     }
 }

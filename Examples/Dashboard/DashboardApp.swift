@@ -16,6 +16,9 @@ final class DashboardApp: TerminalApp {
         self.title = title ?? Self.overview
     }
 
+    /// The most notifications the badge counts: bounds every count typed, and the sum.
+    static let maximumNotifications = 999_999
+
     static let overview = [
         "Dashboard: an AppState (userName, notificationCount, theme, isLoading) shown by four views,",
         "each reading one property; fine-grained tracking against the coarse ObservableObject way.",
@@ -52,15 +55,21 @@ final class DashboardApp: TerminalApp {
         switch command.name {
         case "notify":
             try command.expectArguments(0...1)
-            let count = command.arguments.isEmpty ? 1 : try command.integer(at: 0)
-            guard count > 0 else { throw .malformed("the count must be at least 1, got \(count)") }
+            let count = command.arguments.isEmpty ? 1 : try command.integer(at: 0, "the count", in: 1...Self.maximumNotifications)
+            let current = dashboards.map(\.state.notificationCount).max() ?? 0
+            let (total, overflow) = current.addingReportingOverflow(count)
+            guard !overflow, total <= Self.maximumNotifications else {
+                throw .rejected(
+                    "the badge counts at most \(Self.maximumNotifications) notifications, and this would make \(current) + \(count); 'clear' them first"
+                )
+            }
             change = { $0.notificationCount += count }
         case "clear":
             try command.expectArguments(0)
             change = { $0.notificationCount = 0 }
         case "name":
             try command.expectArguments(1)
-            let name = try command.string(at: 0)
+            let name = try command.text(at: 0, "the name")
             change = { $0.userName = name }
         case "theme":
             try command.expectArguments(1)
@@ -70,14 +79,13 @@ final class DashboardApp: TerminalApp {
             try command.expectArguments(1)
             let word = command.arguments[0].lowercased()
             guard word == "on" || word == "off" else {
-                throw .malformed("expected on or off, got '\(command.arguments[0])'")
+                throw .malformed("expected on or off, got \(Command.quoted(command.arguments[0]))")
             }
             change = { $0.isLoading = word == "on" }
         case "login":
             try command.expectArguments(2)
-            let name = try command.string(at: 0)
-            let count = try command.integer(at: 1)
-            guard count >= 0 else { throw .malformed("the count cannot be negative, got \(count)") }
+            let name = try command.text(at: 0, "the name")
+            let count = try command.integer(at: 1, "the count", in: 0...Self.maximumNotifications)
             change = { state in
                 batch {
                     state.userName = name

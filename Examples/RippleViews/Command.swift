@@ -1,64 +1,49 @@
 /// A command line typed by the user or taken from a script: a name and its arguments.
 ///
-/// Words are separated by spaces; double quotes group words into one argument
-/// (`rename 2 "The Dispossessed"`), and `\"` puts a quote inside one.
+/// Words are separated by spaces. Double or single quotes at the start of a word group
+/// words into one argument (`rename 2 "The Dispossessed"`, `rename 2 'Kindred'`), and a
+/// backslash inside quotes keeps the next character as it is (`"say \"hi\""`). A quote
+/// inside a word is an ordinary character (`search don't`). A line with a control
+/// character, an unterminated quote or more than ``maximumLineLength`` characters is
+/// refused as a whole.
+///
+/// The typed accessors bound what they read and name the range in their errors, so that
+/// nothing a user types reaches arithmetic unchecked:
 ///
 /// ```swift
-/// let command = try Command(parsing: #"rename 2 "The Dispossessed""#)
-/// command.name                   // "rename"
-/// try command.integer(at: 0)     // 2
-/// try command.string(at: 1)      // "The Dispossessed"
+/// let command = try Command(parsing: #"add "Mug" 9.50 2"#)
+/// command.name                                                    // "add"
+/// try command.text(at: 0, "the name")                             // "Mug"
+/// try command.fixedPoint(at: 1, "the price", fractionDigits: 2, in: 0...1_000_000)   // 950
+/// try command.integer(at: 2, "the quantity", in: 1...999)         // 2
 /// ```
 public struct Command: Equatable, Sendable, CustomStringConvertible {
-    /// The first word.
+    /// The first word, in lower case.
     public let name: String
     /// The words after the first, quotes removed.
     public let arguments: [String]
-    /// The line as it was typed.
+    /// The line as it was typed, without surrounding spaces.
     public let description: String
+
+    /// The longest line read; a longer one is refused rather than cut.
+    public static let maximumLineLength = 1_000
+    /// The longest text argument ``text(at:_:)`` accepts.
+    public static let maximumTextLength = 100
 
     /// Parses a line; nil for a blank line.
     ///
-    /// - Throws: ``CommandError/malformed(_:)`` for an unterminated quote.
+    /// - Throws: ``CommandError/malformed(_:)`` for an unterminated quote, text right
+    ///   after a closing quote, a control character or an overlong line.
     public init?(parsing line: String) throws(CommandError) {
-        let words = try Command.split(line)
+        let words = try Command.words(of: line)
         guard let name = words.first else { return nil }
         self.name = name.lowercased()
         self.arguments = Array(words.dropFirst())
         self.description = line.trimmingSpaces()
     }
+}
 
-    private static func split(_ line: String) throws(CommandError) -> [String] {
-        var words: [String] = []
-        var word = ""
-        var inWord = false
-        var quoted = false
-        var escaped = false
-        for character in line {
-            if escaped {
-                word.append(character)
-                escaped = false
-            } else if character == "\\" && quoted {
-                escaped = true
-            } else if character == "\"" {
-                quoted.toggle()
-                inWord = true
-            } else if character.isWhitespace && !quoted {
-                if inWord { words.append(word) }
-                word = ""
-                inWord = false
-            } else {
-                word.append(character)
-                inWord = true
-            }
-        }
-        if quoted {
-            throw .malformed("missing closing quote")
-        }
-        if inWord { words.append(word) }
-        return words
-    }
-
+extension Command {
     /// Checks the number of arguments.
     ///
     /// - Throws: ``CommandError/malformed(_:)`` naming what was expected.
@@ -76,30 +61,12 @@ public struct Command: Equatable, Sendable, CustomStringConvertible {
         try expectArguments(count...count)
     }
 
-    /// The argument at `index`.
+    /// The argument at `index`, as typed.
     public func string(at index: Int) throws(CommandError) -> String {
         guard arguments.indices.contains(index) else {
             throw .malformed("missing argument \(index + 1)")
         }
         return arguments[index]
-    }
-
-    /// The argument at `index`, as a whole number.
-    public func integer(at index: Int) throws(CommandError) -> Int {
-        let word = try string(at: index)
-        guard let value = Int(word) else {
-            throw .malformed("expected a whole number, got '\(word)'")
-        }
-        return value
-    }
-
-    /// The argument at `index`, as a decimal number (`12.5`).
-    public func decimal(at index: Int) throws(CommandError) -> Double {
-        let word = try string(at: index)
-        guard let value = Double(word), value.isFinite else {
-            throw .malformed("expected a number, got '\(word)'")
-        }
-        return value
     }
 
     /// The argument at `index`, as one of a type's cases, matched by raw value.
@@ -109,7 +76,7 @@ public struct Command: Equatable, Sendable, CustomStringConvertible {
         let word = try string(at: index)
         guard let value = Choice(rawValue: word.lowercased()) else {
             let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .malformed("expected one of \(names), got '\(word)'")
+            throw .malformed("expected one of \(names), got \(Command.quoted(word))")
         }
         return value
     }

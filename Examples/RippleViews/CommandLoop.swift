@@ -9,17 +9,22 @@
 ///   ...
 /// ```
 ///
-/// An unknown or malformed command prints a message that says what went wrong, and
-/// the loop carries on.
+/// Every line gets an answer: an unknown or malformed command prints an `error:` line
+/// that says what went wrong (through `emitError`), and the loop carries on.
 @MainActor
 public final class CommandLoop {
     let app: any TerminalApp
     let emit: (String) -> Void
+    let emitError: (String) -> Void
+    /// How many lines were answered with an error so far.
+    public private(set) var errorCount = 0
 
-    /// Creates a loop that prints through `emit`.
-    public init(_ app: any TerminalApp, emit: @escaping (String) -> Void) {
+    /// Creates a loop that prints through `emit`, and errors through `emitError`
+    /// (by default, `emit` too: a transcript keeps them in order).
+    public init(_ app: any TerminalApp, emit: @escaping (String) -> Void, emitError: ((String) -> Void)? = nil) {
         self.app = app
         self.emit = emit
+        self.emitError = emitError ?? emit
     }
 
     /// Prints the title and the first render.
@@ -73,20 +78,24 @@ public final class CommandLoop {
             guard let parsed = try Command(parsing: line) else { return true }
             command = parsed
         } catch {
-            if echo { emit(""); emit("> \(line.trimmingSpaces())") }
+            if echo { emit(""); emit("> \(Self.displayed(line))") }
             let name = line.trimmingSpaces().prefix { !$0.isWhitespace }.lowercased()
             report(error, for: app.commands.first { $0.name == name })
             return true
         }
         if echo {
             emit("")
-            emit("> \(command)")
+            emit("> \(command.description.escapingControlCharacters())")
         }
         switch command.name {
         case "help":
             help()
             return true
         case "quit", "exit":
+            guard command.arguments.isEmpty else {
+                report(.malformed("\(command.name) takes no arguments"), for: nil)
+                return true
+            }
             return false
         default:
             break
@@ -112,19 +121,29 @@ public final class CommandLoop {
         for spec in specs {
             emit("  " + spec.usage.padding(to: width) + spec.summary)
         }
+        emit(#"  Text goes in double or single quotes: "The Dispossessed", 'Kindred'."#)
     }
 
     private func report(_ error: CommandError, for spec: CommandSpec?) {
+        errorCount += 1
         switch error {
         case .unknown(let name):
-            emit("  error: unknown command '\(name)'; type 'help' for the list of commands")
+            emitError("  error: unknown command \(Command.quoted(name)); type 'help' for the list of commands")
         case .malformed(let reason):
-            emit("  error: \(reason)")
+            emitError("  error: \(reason)")
             if let spec {
-                emit("  usage: \(spec.usage)")
+                emitError("  usage: \(spec.usage)")
             }
         case .rejected(let reason):
-            emit("  error: \(reason)")
+            emitError("  error: \(reason)")
         }
+    }
+
+    /// A line as the transcript echoes it: control characters spelled out, and a line
+    /// too long to read cut short.
+    static func displayed(_ line: String) -> String {
+        let trimmed = line.trimmingSpaces()
+        let shown = trimmed.count > 80 ? trimmed.prefix(80) + "..." : Substring(trimmed)
+        return String(shown).escapingControlCharacters()
     }
 }

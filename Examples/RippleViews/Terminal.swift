@@ -12,13 +12,15 @@ import Darwin
 /// ```swift
 /// // main.swift
 /// import RippleViews
-/// await runTerminalApp(BookReaderApp(), arguments: CommandLine.arguments)
+/// await runTerminalApp(TodoListApp(), arguments: CommandLine.arguments)
 /// ```
 ///
-/// It never returns: it exits with 0, or with 64 for an unknown option.
+/// It never returns. It exits with 64 for a refused option (see ``TerminalOptions``);
+/// reading commands from a pipe or a file, with 1 if any line was answered with an
+/// error; otherwise with 0. Error lines go to standard error.
 @MainActor
 public func runTerminalApp(_ app: some TerminalApp, arguments: [String]) async -> Never {
-    await runTerminalApp(arguments: arguments) { _ in app }
+    await runTerminalApp(arguments: arguments, acceptsHost: false) { _ in app }
 }
 
 /// Runs an example program whose views can be driven by either host: Ripple's effects
@@ -35,52 +37,57 @@ public func runTerminalApp(_ app: some TerminalApp, arguments: [String]) async -
 public func runTerminalApp<App: TerminalApp>(
     arguments: [String], makeApp: (ViewHost.Tracking) -> App
 ) async -> Never {
-    let program = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "example"
-    var options = Array(arguments.dropFirst())
-    var tracking = ViewHost.Tracking.fineGrained
-    if let index = options.firstIndex(of: "--host") {
-        let value = options.indices.contains(index + 1) ? options[index + 1] : ""
-        switch value {
-        case "effect": tracking = .fineGrained
-        case "observation": tracking = .observation
-        default:
-            print("error: --host takes 'effect' or 'observation', got '\(value)'")
-            printUsage(program)
-            fflush(nil)
-            exit(64)
-        }
-        options.removeSubrange(index..<min(index + 2, options.count))
-    }
-    let app = makeApp(tracking)
-    switch options {
-    case []:
-        await app.playScript { print($0) }
-    case ["--interactive"], ["-i"]:
-        let isTerminal = isatty(0) != 0
-        await CommandLoop(app) { print($0) }.interact(
-            StandardInput(),
-            echo: !isTerminal,
-            prompt: isTerminal ? { print("> ", terminator: ""); fflush(nil) } : nil
-        )
-    case ["--help"], ["-h"]:
-        printUsage(program)
-    default:
-        print("error: unknown option '\(options.joined(separator: " "))'")
-        printUsage(program)
-        fflush(nil)
-        exit(64)
-    }
-    fflush(nil)
-    exit(0)
+    await runTerminalApp(arguments: arguments, acceptsHost: true, makeApp: makeApp)
 }
 
-private func printUsage(_ program: String) {
-    print("""
-        usage: \(program)                 play the built-in scenario
-               \(program) --interactive   read commands from standard input ('help' lists them)
-          --host effect|observation   drive the views with Ripple's effects (the default) or
-                                      with Apple's Observation, as SwiftUI does
-        """)
+@MainActor
+private func runTerminalApp<App: TerminalApp>(
+    arguments: [String], acceptsHost: Bool, makeApp: (ViewHost.Tracking) -> App
+) async -> Never {
+    let program = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "example"
+    let usage = TerminalOptions.usage(program: program, acceptsHost: acceptsHost)
+    let options: TerminalOptions
+    do {
+        options = try TerminalOptions(parsing: arguments.dropFirst(), acceptsHost: acceptsHost)
+    } catch {
+        printError("error: \(error)")
+        usage.forEach(printError)
+        exit(64)
+    }
+    let app = makeApp(options.host == .observation ? .observation : .fineGrained)
+    var status: Int32 = 0
+    switch options.mode {
+    case .script:
+        await app.playScript { print($0) }
+    case .interactive:
+        let isTerminal = isatty(0) != 0
+        let loop = CommandLoop(app, emit: { print($0) }, emitError: printError)
+        // Before each line: a prompt on a terminal; from a pipe, a flush, so that every
+        // answer is out even if a later line ended the program.
+        await loop.interact(
+            StandardInput(),
+            echo: !isTerminal,
+            prompt: isTerminal ? { print("> ", terminator: ""); fflush(nil) } : { fflush(nil) }
+        )
+        if !isTerminal && loop.errorCount > 0 { status = 1 }
+    case .help:
+        usage.forEach { print($0) }
+    }
+    fflush(nil)
+    exit(status)
+}
+
+/// Writes a line to standard error, after what standard output holds so far, so that
+/// the two read in order when they go to the same place.
+private func printError(_ line: String) {
+    fflush(nil)
+    let bytes = Array((line + "\n").utf8)
+    var written = 0
+    while written < bytes.count {
+        let result = bytes[written...].withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        guard result > 0 else { return }
+        written += result
+    }
 }
 
 /// Standard input, one line at a time, until it ends.

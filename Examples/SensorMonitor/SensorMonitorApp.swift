@@ -90,7 +90,7 @@ final class SensorMonitorApp: TerminalApp {
             return host.takeReport() + takeConsumerLines()
         case "label":
             try command.expectArguments(1)
-            let label = try command.string(at: 0)
+            let label = try command.text(at: 0, "the label")
             host.update { $settings.label.wrappedValue = label }
         case "unit":
             try command.expectArguments(1)
@@ -98,15 +98,17 @@ final class SensorMonitorApp: TerminalApp {
             host.update { $settings.unit.wrappedValue = unit }
         case "threshold":
             try command.expectArguments(1)
-            let degrees = try command.decimal(at: 0)
+            let unit = settings.unit
+            let range = unit.fromCelsius(Self.temperatures.lowerBound)...unit.fromCelsius(Self.temperatures.upperBound)
+            let degrees = try command.decimal(at: 0, "the threshold", in: range, unit: unit.symbol)
             host.update { $settings.alertThresholdInUnit.wrappedValue = degrees }
         case "save":
             try command.expectArguments(0)
             do {
                 let json = try settingsFile.save(station.settings)
-                return ["  saved \(settingsFile.name): \(json)"]
+                return ["  saved \(settingsFile.path) (removed when the program ends):", "    \(json)"]
             } catch {
-                throw .rejected("could not save \(settingsFile.name): \(error)")
+                throw .rejected("could not save \(settingsFile.path): \(error)")
             }
         case "load":
             try command.expectArguments(0)
@@ -114,11 +116,12 @@ final class SensorMonitorApp: TerminalApp {
             do {
                 saved = try settingsFile.load()
             } catch {
-                throw .rejected("could not load \(settingsFile.name): \(error)")
+                throw .rejected("could not load \(settingsFile.path): \(error)")
             }
             guard let saved else { throw .rejected("no saved settings: use 'save' first") }
+            try Self.check(saved.settings, from: settingsFile.path)
             host.update { station.settings.update(from: saved.settings) }
-            return ["  loaded \(settingsFile.name): \(saved.json)"] + host.takeReport()
+            return ["  loaded \(settingsFile.path):", "    \(saved.json)"] + host.takeReport()
         case "show":
             try command.expectArguments(0)
             return host.screen.map { "  " + $0 }
@@ -139,8 +142,9 @@ final class SensorMonitorApp: TerminalApp {
         settingsFile.remove()
         let renders = host.renderCounts["ReadingView", default: 0]
         return [
-            "  The sensor wrote \(station.sensor.sampleCount) samples: ReadingView rendered \(renders) times "
-                + "(launch included), the consumer received \(readingsReceived) readings.",
+            "  The sensor wrote \(String(count: station.sensor.sampleCount, "sample")): ReadingView rendered "
+                + "\(String(count: renders, "time")) (launch included), the consumer received "
+                + "\(String(count: readingsReceived, "reading")).",
         ]
     }
 
@@ -173,10 +177,12 @@ final class SensorMonitorApp: TerminalApp {
     }
 
     private func receive(_ reading: Reading) {
-        let since = lastDelivered.map { "\(reading.sample - $0.sample) samples since the last reading" }
+        let since = lastDelivered.map { "\(String(count: reading.sample - $0.sample, "sample")) since the last reading" }
             ?? "first reading"
+        // In the unit the views show, read when the reading arrives: not a dependency.
+        let unit = station.settings.unit
         consumerLines.append(
-            "  consumer: sample \(reading.sample): \(oneDecimal(reading.temperature)) °C, "
+            "  consumer: sample \(reading.sample): \(unit.format(celsius: reading.temperature)), "
                 + "\(Int(reading.humidity.rounded()))% (\(since))"
         )
         lastDelivered = reading
@@ -189,15 +195,42 @@ final class SensorMonitorApp: TerminalApp {
         return consumerLines
     }
 
+    /// What the sensor measures, in degrees Celsius: a sample, and the threshold, must be
+    /// within it.
+    static let temperatures = -40.0...125.0
+    static let humidities = 0.0...100.0
+
     /// Parses `21.5/40`: degrees Celsius and percent humidity.
     static func sample(_ word: String) throws(CommandError) -> Sample {
         let parts = word.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let temperature = Double(parts[0]), temperature.isFinite,
-              let humidity = Double(parts[1]), (0...100).contains(humidity)
+              let temperature = NumberSyntax.decimal(parts[0]), temperatures.contains(temperature),
+              let humidity = NumberSyntax.decimal(parts[1]), humidities.contains(humidity)
         else {
-            throw .malformed("expected <temperature>/<humidity> with humidity from 0 to 100, as in 21.5/40, got '\(word)'")
+            throw .malformed(
+                "expected <temperature>/<humidity>, as in 21.5/40, with the temperature "
+                    + "\(NumberSyntax.describe(temperatures, unit: "°C")) and the humidity "
+                    + "\(NumberSyntax.describe(humidities, unit: "%")), got \(Command.quoted(word))"
+            )
         }
         return Sample(temperature: temperature, humidity: humidity)
+    }
+
+    /// Refuses settings a user could not have typed: the file is theirs to edit.
+    static func check(_ settings: SensorSettings, from path: String) throws(CommandError) {
+        let label = settings.label
+        guard !label.allSatisfy(\.isWhitespace), label.count <= Command.maximumTextLength,
+              !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw .rejected(
+                "\(path) has a label that is empty, longer than \(Command.maximumTextLength) characters or holds control characters"
+            )
+        }
+        guard temperatures.contains(settings.alertThreshold) else {
+            throw .rejected(
+                "\(path) has an alert threshold of \(settings.alertThreshold) °C, outside the sensor's range "
+                    + "(\(NumberSyntax.describe(temperatures, unit: "°C")))"
+            )
+        }
     }
 }

@@ -55,6 +55,8 @@ final class SensorSettings: Codable {
 
 /// `22.3`, `-0.5`, `30.0`: rounded to one decimal.
 func oneDecimal(_ value: Double) -> String {
+    // Far beyond any sensor's range, but never a trap converting to Int.
+    guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
     let tenths = Int((abs(value) * 10).rounded())
     let sign = value < 0 && tenths != 0 ? "-" : ""
     return "\(sign)\(tenths / 10).\(tenths % 10)"

@@ -13,7 +13,8 @@ struct SettingsFile {
         url = directory.appendingPathComponent("settings.json")
     }
 
-    var name: String { url.lastPathComponent }
+    /// Where the file is, as the program prints it.
+    var path: String { url.path }
 
     /// Writes the settings as JSON with sorted keys; returns the JSON.
     func save(_ settings: SensorSettings) throws -> String {

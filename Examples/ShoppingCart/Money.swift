@@ -6,21 +6,22 @@ struct Money: Equatable, Comparable, CustomStringConvertible {
         self.cents = cents
     }
 
-    /// Parses `12.5`, `12.50` or `12`; nil for anything else, or for a negative amount.
-    init?(parsing text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count),
-              let whole = Int(parts[0]), whole >= 0, !parts[0].hasPrefix("+")
-        else { return nil }
-        var cents = whole * 100
-        if parts.count == 2 {
-            let fraction = parts[1]
-            guard (1...2).contains(fraction.count), fraction.allSatisfy(\.isASCII),
-                  let value = Int(fraction), value >= 0
-            else { return nil }
-            cents += fraction.count == 1 ? value * 10 : value
+    /// The most a price can be, and the most a cart can total: every sum, discount and
+    /// tax of amounts within these stays far inside `Int`, so the operators below
+    /// cannot overflow on what the app lets in.
+    static let maximumPrice = Money(cents: 1_000_000)
+    static let maximumTotal = Money(cents: 100_000_000)
+
+    /// The sum of each price times its quantity; nil if it would not fit in an `Int`.
+    static func checkedTotal(_ lines: some Sequence<(price: Money, quantity: Int)>) -> Money? {
+        var total = 0
+        for line in lines {
+            let (amount, overflowed) = line.price.cents.multipliedReportingOverflow(by: line.quantity)
+            let (sum, carried) = total.addingReportingOverflow(amount)
+            guard !overflowed, !carried else { return nil }
+            total = sum
         }
-        self.cents = cents
+        return Money(cents: total)
     }
 
     static let zero = Money(cents: 0)

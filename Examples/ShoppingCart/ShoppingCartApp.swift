@@ -54,33 +54,35 @@ final class ShoppingCartApp: TerminalApp {
         switch command.name {
         case "add":
             try command.expectArguments(2...3)
-            let name = try command.string(at: 0)
-            guard let price = Money(parsing: command.arguments[1]) else {
-                throw .malformed("expected a price such as 9.50, got '\(command.arguments[1])'")
-            }
+            let name = try command.text(at: 0, "the name")
+            let price = Money(
+                cents: try command.fixedPoint(at: 1, "the price", fractionDigits: 2, in: 0...Money.maximumPrice.cents)
+            )
             let quantity = command.arguments.count == 3 ? try quantity(command, at: 2) : 1
+            try checkTotal(cart.items.map { ($0.price, $0.quantity) } + [(price, quantity)])
             host.update { cart.add(name, price: price, quantity: quantity) }
         case "qty":
             try command.expectArguments(2)
-            let item = try item(command.integer(at: 0))
+            let item = try item(command.number(at: 0, of: "an item"))
             let quantity = try quantity(command, at: 1)
+            try checkTotal(cart.items.map { ($0.price, $0 === item ? quantity : $0.quantity) })
             host.update { item.quantity = quantity }
         case "remove":
             try command.expectArguments(1)
-            let item = try item(command.integer(at: 0))
+            let item = try item(command.number(at: 0, of: "an item"))
             host.update { cart.remove(item) }
         case "promo":
             try command.expectArguments(0...1)
-            let code = command.arguments.first ?? ""
+            let code = command.arguments.isEmpty ? "" : try command.string(at: 0)
+            guard code.count <= Command.maximumTextLength else {
+                throw .malformed("the code is longer than \(Command.maximumTextLength) characters")
+            }
             // Typing into the field: a write through the binding it shows.
             @Bindable var cart = cart
             host.update { $cart.promoCode.wrappedValue = code }
         case "tax":
             try command.expectArguments(1)
-            let percent = try command.integer(at: 0)
-            guard (0...100).contains(percent) else {
-                throw .malformed("the tax rate must be between 0 and 100, got \(percent)")
-            }
+            let percent = try command.integer(at: 0, "the tax rate", in: 0...100)
             host.update { cart.settings.taxPercent = percent }
         case "clear":
             try command.expectArguments(0)
@@ -103,12 +105,22 @@ final class ShoppingCartApp: TerminalApp {
         host.takeReport() + [cart.recomputes.takeReport() ?? "  recomputed: nothing"]
     }
 
+    /// The most of one item a cart line holds.
+    static let maximumQuantity = 999
+
     private func quantity(_ command: Command, at index: Int) throws(CommandError) -> Int {
-        let quantity = try command.integer(at: index)
-        guard quantity > 0 else {
-            throw .malformed("the quantity must be at least 1, got \(quantity); use 'remove' to remove an item")
+        if command.arguments.indices.contains(index), NumberSyntax.integer(command.arguments[index]) == 0 {
+            throw .malformed("the quantity must be at least 1; use 'remove' to remove an item")
         }
-        return quantity
+        return try command.integer(at: index, "the quantity", in: 1...Self.maximumQuantity)
+    }
+
+    /// Refuses a change that would take the cart past ``Money/maximumTotal``, so that the
+    /// cart's derived prices never overflow.
+    private func checkTotal(_ lines: [(price: Money, quantity: Int)]) throws(CommandError) {
+        guard let total = Money.checkedTotal(lines), total <= Money.maximumTotal else {
+            throw .rejected("the cart would total more than \(Money.maximumTotal), the most it holds")
+        }
     }
 
     private func item(_ id: Int) throws(CommandError) -> CartItem {

@@ -52,26 +52,28 @@ final class TodoListApp: TerminalApp {
         switch command.name {
         case "add":
             try command.expectArguments(1...2)
-            let title = try command.string(at: 0)
+            let title = try command.text(at: 0, "the title")
             let priority = command.arguments.count == 2 ? try command.choice(at: 1, of: Priority.self) : .medium
-            guard !title.allSatisfy(\.isWhitespace) else { throw .malformed("the title is empty") }
             host.update { store.add(title, priority: priority) }
         case "toggle":
             try command.expectArguments(1)
-            let item = try item(command.integer(at: 0))
+            let item = try item(command.number(at: 0, of: "a todo"))
             host.update { item.isCompleted.toggle() }
         case "rename":
             try command.expectArguments(2)
-            let item = try item(command.integer(at: 0))
-            let title = try command.string(at: 1)
+            let item = try item(command.number(at: 0, of: "a todo"))
+            let title = try command.text(at: 1, "the title")
             host.update { item.title = title }
         case "delete":
             try command.expectArguments(1)
-            let item = try item(command.integer(at: 0))
+            let item = try item(command.number(at: 0, of: "a todo"))
             host.update { store.delete(item) }
         case "search":
             try command.expectArguments(0...1)
-            let text = command.arguments.first ?? ""
+            let text = command.arguments.isEmpty ? "" : try command.string(at: 0)
+            guard text.count <= Command.maximumTextLength else {
+                throw .malformed("the search is longer than \(Command.maximumTextLength) characters")
+            }
             @Bindable var store = store
             host.update { $store.searchText.wrappedValue = text }
         case "priority":
@@ -79,7 +81,7 @@ final class TodoListApp: TerminalApp {
             let word = command.arguments[0].lowercased()
             let priority = Priority(rawValue: word)
             guard priority != nil || word == "all" else {
-                throw .malformed("expected low, medium, high or all, got '\(command.arguments[0])'")
+                throw .malformed("expected low, medium, high or all, got \(Command.quoted(command.arguments[0]))")
             }
             host.update { store.selectedPriority = priority }
         case "stats":

@@ -226,11 +226,11 @@ import Testing
           error: unknown command 'frobnicate'; type 'help' for the list of commands
 
         > open two
-          error: expected a whole number, got 'two'
+          error: expected a book number such as 2, got 'two'
           usage: open <book>
 
         > rename 1 "Dune
-          error: missing closing quote
+          error: missing closing quote ("); quote text as in "The Dispossessed"
           usage: rename <book> "<title>"
 
         > checkout 9
@@ -261,6 +261,7 @@ import Testing
           show                         print the whole screen
           help                         list the commands
           quit                         end the program
+          Text goes in double or single quotes: "The Dispossessed", 'Kindred'.
 
         > quit
         """

@@ -214,7 +214,7 @@ import Testing
           usage: theme <light|dark>
 
         > notify 0
-          error: the count must be at least 1, got 0
+          error: the count must be a whole number from 1 to 999999, got '0'
           usage: notify [<count>]
 
         > logout

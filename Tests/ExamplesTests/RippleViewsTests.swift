@@ -2,41 +2,6 @@ import Ripple
 import RippleViews
 import Testing
 
-@Suite struct CommandTests {
-    @Test func `quotes group words and the name is case-insensitive`() throws {
-        let command = try #require(try Command(parsing: #"  Rename 2 "The Dispossessed"  "#))
-        #expect(command.name == "rename")
-        #expect(command.arguments == ["2", "The Dispossessed"])
-        #expect(command.description == #"Rename 2 "The Dispossessed""#)
-        #expect(try command.integer(at: 0) == 2)
-    }
-
-    @Test func `an escaped quote stays inside its argument, and empty quotes make an argument`() throws {
-        let command = try #require(try Command(parsing: #"say "a \"b\"" """#))
-        #expect(command.arguments == [#"a "b""#, ""])
-    }
-
-    @Test func `a blank line is no command`() throws {
-        #expect(try Command(parsing: "   ") == nil)
-    }
-
-    @Test func `a missing closing quote is malformed`() {
-        #expect(throws: CommandError.malformed("missing closing quote")) {
-            try Command(parsing: #"rename 1 "Dune"#)
-        }
-    }
-
-    @Test func `wrong arguments say what was expected`() throws {
-        let command = try #require(try Command(parsing: "qty two"))
-        #expect(throws: CommandError.malformed("expected a whole number, got 'two'")) {
-            try command.integer(at: 0)
-        }
-        #expect(throws: CommandError.malformed("expected 2 arguments, got 1")) {
-            try command.expectArguments(2)
-        }
-    }
-}
-
 final class Counter {
     @Tracked var count = 0
     @Tracked var names = ["a", "b"]
@@ -118,5 +83,14 @@ struct RowView: View {
             "  view       fine  coarse",
             "  BadgeView     3      12",
         ])
+    }
+}
+
+@Suite struct StringCountTests {
+    @Test func `one takes the singular, any other count the plural`() {
+        #expect(String(count: 1, "sample") == "1 sample")
+        #expect(String(count: 0, "sample") == "0 samples")
+        #expect(String(count: 2, "match", plural: "matches") == "2 matches")
+        #expect(String(count: -1, "reading") == "-1 readings")
     }
 }

@@ -8,14 +8,21 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct SensorMonitorTests {
     @Test func `the scripted run prints the expected transcript`() async {
-        expectTranscript(await SensorMonitorApp().scriptedTranscript(), Self.transcript)
+        expectTranscript(await Self.scriptedTranscript(), Self.transcript)
     }
 
     @Test func `the scripted run is the same every time`() async {
-        let first = await SensorMonitorApp().scriptedTranscript()
+        let first = await Self.scriptedTranscript()
         for _ in 0..<20 {
-            #expect(await SensorMonitorApp().scriptedTranscript() == first)
+            #expect(await Self.scriptedTranscript() == first)
         }
+    }
+
+    /// The scripted transcript with the settings folder, new on every run, as `<folder>`.
+    static func scriptedTranscript() async -> [String] {
+        let app = SensorMonitorApp()
+        let folder = app.settingsFile.directory.path
+        return await app.scriptedTranscript().map { $0.replacingOccurrences(of: folder, with: "<folder>") }
     }
 
     @Test func `a burst renders the reading for every sample and the consumer once`() async throws {
@@ -29,6 +36,18 @@ struct SensorMonitorTests {
         #expect(rendered == ["ReadingView": 4])
         #expect(app.readingsReceived == 2)
         _ = await app.finish()
+    }
+
+    @Test func `the consumer reports in the unit the views show, with singular counts`() async throws {
+        let app = SensorMonitorApp()
+        _ = await app.start()
+        _ = try await run(app, "unit fahrenheit")
+        let output = try await run(app, "burst 25/40")
+        #expect(output.last == "  consumer: sample 1: 77.0 °F, 40% (1 sample since the last reading)")
+        #expect(output.contains("  ReadingView  | Greenhouse: 77.0 °F, 40% humidity (sample 1)"))
+        #expect(await app.finish() == [
+            "  The sensor wrote 1 sample: ReadingView rendered 3 times (launch included), the consumer received 2 readings.",
+        ])
     }
 
     @Test func `the alert renders only when the answer changes`() async throws {
@@ -48,7 +67,10 @@ struct SensorMonitorTests {
         _ = try await run(app, "unit fahrenheit")
         _ = try await run(app, "threshold 86")
         #expect(app.station.settings.alertThreshold == 30)
-        #expect(try await run(app, "save") == [#"  saved settings.json: {"alertThreshold":30,"label":"Lab","unit":"fahrenheit"}"#])
+        #expect(try await run(app, "save") == [
+            "  saved \(app.settingsFile.path) (removed when the program ends):",
+            #"    {"alertThreshold":30,"label":"Lab","unit":"fahrenheit"}"#,
+        ])
 
         let saved = try JSONDecoder().decode(SensorSettings.self, from: Data(contentsOf: app.settingsFile.url))
         #expect(saved.label == "Lab" && saved.unit == .fahrenheit && saved.alertThreshold == 30)
@@ -125,7 +147,8 @@ struct SensorMonitorTests {
           (2 of 5 views rendered)
 
         > save
-          saved settings.json: {"alertThreshold":22,"label":"Cellar","unit":"fahrenheit"}
+          saved <folder>/settings.json (removed when the program ends):
+            {"alertThreshold":22,"label":"Cellar","unit":"fahrenheit"}
 
         > unit celsius
           ReadingView   | Cellar: 22.3 °C, 48% humidity (sample 5)
@@ -141,7 +164,8 @@ struct SensorMonitorTests {
           (2 of 5 views rendered)
 
         > load
-          loaded settings.json: {"alertThreshold":22,"label":"Cellar","unit":"fahrenheit"}
+          loaded <folder>/settings.json:
+            {"alertThreshold":22,"label":"Cellar","unit":"fahrenheit"}
           ReadingView        | Cellar: 72.1 °F, 48% humidity (sample 5)
           TextField "Label"  | Label: [Cellar]
           AlertView          | ALERT: above 71.6 °F
@@ -154,7 +178,7 @@ struct SensorMonitorTests {
           ReadingView x3  | Cellar: 70.7 °F, 52% humidity (sample 8)
           AlertView x3    | OK: alert above 71.6 °F
           (2 of 5 views rendered)
-          consumer: sample 8: 21.5 °C, 52% (3 samples since the last reading)
+          consumer: sample 8: 70.7 °F, 52% (3 samples since the last reading)
 
           The sensor wrote 8 samples: ReadingView rendered 14 times (launch included), the consumer received 3 readings.
         """
@@ -167,11 +191,11 @@ struct SensorMonitorTests {
           usage: burst <temperature>/<humidity> ...
 
         > burst 20/abc 21/40
-          error: expected <temperature>/<humidity> with humidity from 0 to 100, as in 21.5/40, got '20/abc'
+          error: expected <temperature>/<humidity>, as in 21.5/40, with the temperature from -40 to 125 °C and the humidity from 0 to 100%, got '20/abc'
           usage: burst <temperature>/<humidity> ...
 
         > burst 20/140
-          error: expected <temperature>/<humidity> with humidity from 0 to 100, as in 21.5/40, got '20/140'
+          error: expected <temperature>/<humidity>, as in 21.5/40, with the temperature from -40 to 125 °C and the humidity from 0 to 100%, got '20/140'
           usage: burst <temperature>/<humidity> ...
 
         > unit kelvin
@@ -179,7 +203,7 @@ struct SensorMonitorTests {
           usage: unit <celsius|fahrenheit>
 
         > threshold warm
-          error: expected a number, got 'warm'
+          error: the threshold must be a number from -40 to 125 °C, got 'warm'
           usage: threshold <degrees>
 
         > load

@@ -62,14 +62,18 @@ import Testing
         #expect(rendered == ["CartItemsView": 1, "PromoCodeView": 1, #"TextField "Promo code""#: 1, "TotalView": 1])
     }
 
-    @Test(arguments: [("12.5", 1250), ("12.50", 1250), ("0.05", 5), ("7", 700)])
-    func `prices parse to cents`(text: String, cents: Int) {
-        #expect(Money(parsing: text) == Money(cents: cents))
+    @Test(arguments: [("12.5", 1250), ("12.50", 1250), ("0.05", 5), ("7", 700), ("10000", 1_000_000)])
+    func `prices parse to cents`(text: String, cents: Int) async throws {
+        let app = ShoppingCartApp()
+        _ = try await run(app, #"add "Tea" \#(text)"#)
+        #expect(app.cart.items.last?.price == Money(cents: cents))
     }
 
-    @Test(arguments: ["", "-1", "1.234", "1.", "abc", "1.x5", "+2"])
-    func `malformed prices do not parse`(text: String) {
-        #expect(Money(parsing: text) == nil)
+    @Test(arguments: ["", "-1", "-0.5", "1.+5", "1.234", "1.", ".5", "abc", "1.x5", "+2", "1e2", "10000.01", "92233720368547758.07"])
+    func `malformed or out-of-range prices are refused`(text: String) async {
+        let app = ShoppingCartApp()
+        await #expect(throws: CommandError.self) { try await run(app, #"add "Tea" "\#(text)""#) }
+        #expect(app.cart.items.count == 2)
     }
 
     @Test func `interactive mode reports unknown and malformed commands and carries on`() async {
@@ -171,11 +175,11 @@ import Testing
         Type a command; 'help' lists them, 'quit' ends.
 
         > qty 1 0
-          error: the quantity must be at least 1, got 0; use 'remove' to remove an item
+          error: the quantity must be at least 1; use 'remove' to remove an item
           usage: qty <item> <quantity>
 
         > add "Tea" abc
-          error: expected a price such as 9.50, got 'abc'
+          error: the price must be from 0.00 to 10000.00 with at most 2 decimals, got 'abc'
           usage: add "<name>" <price> [<quantity>]
 
         > checkout

@@ -41,3 +41,20 @@ func run(_ app: some TerminalApp, _ line: String) async throws -> [String] {
     let command = try #require(try Command(parsing: line))
     return try await app.run(command)
 }
+
+/// What the program answers to each line, fed one after another to one app: the error
+/// lines it wrote for that line, none for a line that worked.
+@MainActor
+func errors(answering lines: [String], in app: some TerminalApp) async -> [[String]] {
+    var current: [String] = []
+    let loop = CommandLoop(app, emit: { _ in }, emitError: { current.append($0) })
+    await loop.start()
+    var answers: [[String]] = []
+    for line in lines {
+        current = []
+        _ = await loop.execute(line, echo: false)
+        answers.append(current)
+    }
+    await loop.finish()
+    return answers
+}

@@ -27,22 +27,27 @@ import Testing
 
     /// Runs each body on a new thread of its own, released together, and waits for all
     /// of them to finish (and their threads' runtimes to be created and torn down).
-    static func runOnThreads(_ bodies: [@Sendable () -> Void]) {
+    /// A thread that does not start or finish within ``waitLimit`` fails the test.
+    static func runOnThreads(_ bodies: [@Sendable () -> Void], sourceLocation: SourceLocation = #_sourceLocation) {
         let started = DispatchSemaphore(value: 0)
         let go = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         for body in bodies {
             let thread = Thread {
                 started.signal()
-                go.wait()
+                guard go.waitOnThread() else { return }
                 body()
                 finished.signal()
             }
             thread.start()
         }
-        for _ in bodies { started.wait() }
+        for index in bodies.indices {
+            guard started.wait(for: "thread \(index + 1) of \(bodies.count) to start", sourceLocation: sourceLocation) else { return }
+        }
         for _ in bodies { go.signal() }
-        for _ in bodies { finished.wait() }
+        for index in bodies.indices {
+            guard finished.wait(for: "thread \(index + 1) of \(bodies.count) to finish", sourceLocation: sourceLocation) else { return }
+        }
     }
 
     /// A diamond under an effect, written `writes` times, a quarter of them as batches
@@ -149,17 +154,19 @@ import Testing
                 let count = Signal(0)
                 var runs = 0, runsInside = 0
                 let effect = Effect { runs += 1; _ = count.value }
+                var waited = true
                 batch {
                     count.value = 1
                     inside.signal()
-                    otherDone.wait()        // the other thread writes while this batch is open
+                    waited = otherDone.waitOnThread()   // the other thread writes while this batch is open
                     runsInside = runs
                 }
                 effect.cancel()
-                outcomes.record(Outcome(counts: ["inside": runsInside, "after": runs]), as: "batching")
+                let counts = waited ? ["inside": runsInside, "after": runs] : ["timed out": 1]
+                outcomes.record(Outcome(counts: counts), as: "batching")
             },
             {
-                inside.wait()
+                guard inside.waitOnThread() else { return outcomes.record(Outcome(counts: ["timed out": 1]), as: "writing") }
                 let count = Signal(0)
                 var runs = 0
                 let effect = Effect { runs += 1; _ = count.value }
@@ -215,7 +222,7 @@ import Testing
                     built.signal()
                 },
                 {
-                    built.wait()
+                    guard built.waitOnThread() else { return }
                     // Written here, run here; cancelled here, so every link the other
                     // thread made comes back through this thread's cache.
                     handoff.source?.value = 1

@@ -46,9 +46,10 @@ import Testing
 
         weak let weakFirst = chain[0]
         weak let weakTail = chain[length - 1]
+        weak let weakEffect = effect
         effect = nil
         chain = []
-        #expect(effect == nil)
+        #expect(weakEffect == nil)          // released with its handle, not kept by the chain
         #expect(weakTail != nil)            // still held by `tail`
         _ = consume tail
         #expect(weakTail == nil)

@@ -91,6 +91,8 @@ import Testing
         var watchers: [Watcher] = []
         var expected = model.expectedValues()
         var operations = 0
+        // What the run compared with the evaluator, so that a run that checks little fails.
+        var readsCompared = 0, watcherRunsCompared = 0, watcherSkipsCompared = 0
 
         func addWatcher() {
             let nodes = (0..<Int.random(in: 1...3, using: &random)).map { _ in
@@ -111,6 +113,7 @@ import Testing
             for index in watchers.indices {
                 let now = watchers[index].nodes.map { expected[$0] }
                 let changed = now != watchers[index].lastSeen
+                if changed { watcherRunsCompared += 1 } else { watcherSkipsCompared += 1 }
                 #expect(
                     watchers[index].runs.runs == (changed ? 1 : 0),
                     "seed \(seed) step \(step): watcher of \(watchers[index].nodes) ran \(watchers[index].runs.runs) times, inputs changed: \(changed), operation \(lastOperation)"
@@ -166,11 +169,13 @@ import Testing
                     return model.expectedValues()[readInside]
                 }()
                 #expect(undo || seenInside == truthInside, "seed \(seed) op \(operations): read inside batch")
+                if !undo { readsCompared += 1 }
             case 50..<80:
                 let node = Int.random(in: 0..<model.nodeCount, using: &random)
                 let truth = model.expectedValues()
                 let seen = Bool.random(using: &random) || node < sources ? model.read(node) : model.computeds[node - sources]!.peek()
                 #expect(seen == truth[node], "seed \(seed) op \(operations): node \(node) read \(seen), expected \(truth[node]) history \(history.suffix(12))")
+                readsCompared += 1
             case 80..<88:
                 // Drop a computed and rebuild it: dependents keep the old one alive, so
                 // only unobserved ones actually go away.
@@ -204,6 +209,9 @@ import Testing
             expected = model.expectedValues()
             checkWatchers(step: operations)
         }
-        #expect(operations >= 10_000)
+        // About 4,500 reads, 6,500 runs and 23,500 skips for each seed.
+        #expect(readsCompared >= 4_000, "seed \(seed)")
+        #expect(watcherRunsCompared >= 5_000, "seed \(seed)")
+        #expect(watcherSkipsCompared >= 20_000, "seed \(seed)")
     }
 }

@@ -398,6 +398,7 @@ import CMallocStats
         var runs = 0, cleanups = 0
         var effect: Effect? = Effect { runs += 1; _ = input.value; onCleanup { cleanups += 1 } }
         var copy = effect
+        weak let released = effect
         input.value = 1
         #expect([runs, cleanups] == [2, 1])
         effect = nil                        // another handle is left
@@ -408,7 +409,8 @@ import CMallocStats
         input.value = 3
         #expect([runs, cleanups] == [3, 3])
         #expect(input.subs == nil)
-        #expect(effect == nil && copy == nil)
+        #expect(released == nil)            // nothing else kept the effect
+        _ = (effect, copy)
     }
 
     @Test func `an effect cancelled or released by an earlier effect in the same flush does not run`() {

@@ -124,7 +124,7 @@ import Testing
             handoff.done.signal()
         }
         thread.start()
-        handoff.done.wait()
+        guard handoff.done.wait(for: "the other thread's reads") else { return }
         #expect(handoff.values == [4, 8, 8])
     }
 

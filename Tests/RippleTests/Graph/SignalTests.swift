@@ -11,13 +11,40 @@ import Testing
     }
 
     @Test func `custom comparers of nodes alive at exit stay reachable from their nodes`() {
-        let reading = Self.readingAliveAtExit
-        let rounded = Self.roundedAliveAtExit
-        #expect(rounded.value == 40)
-        reading.value = 20.2
-        #expect(reading.value == 20.0)
-        reading.value = 25
-        #expect(rounded.value == 50)
+        // Read, never written: other tests may run at the same time, and the nodes only
+        // need to exist for the check at exit.
+        #expect(Self.roundedAliveAtExit.peek() == 40)
+
+        // In the process, the same promise: a node holds its comparer, and so what the
+        // comparer captured, for as long as the node lives, and no longer.
+        final class Tolerance {
+            let degrees: Double
+            init(_ degrees: Double) { self.degrees = degrees }
+        }
+        weak var weakSignalTolerance: Tolerance?
+        weak var weakComputedTolerance: Tolerance?
+        var reading: Signal<Double>? = nil
+        var rounded: Computed<Double>? = nil
+        do {
+            let signalTolerance = Tolerance(0.5), computedTolerance = Tolerance(1)
+            (weakSignalTolerance, weakComputedTolerance) = (signalTolerance, computedTolerance)
+            let signal = Signal(20.0, equals: { abs($0 - $1) < signalTolerance.degrees })
+            reading = signal
+            rounded = Computed(equals: { abs($0 - $1) < computedTolerance.degrees }) { signal.value * 2 }
+        }
+        #expect(weakSignalTolerance != nil && weakComputedTolerance != nil)
+        #expect(rounded?.value == 40)
+        reading?.value = 20.2
+        #expect(reading?.peek() == 20.0)        // within the signal's tolerance
+        reading?.value = 20.4
+        reading?.value = 20.7
+        #expect(rounded?.value == 41.4)
+        reading?.value = 20.8                    // 41.6 is within the computed's tolerance
+        #expect(rounded?.value == 41.4)
+        rounded = nil
+        #expect(weakComputedTolerance == nil)
+        reading = nil
+        #expect(weakSignalTolerance == nil)
     }
 
     /// A class with no equality: compared by identity.

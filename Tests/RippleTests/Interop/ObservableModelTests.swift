@@ -352,6 +352,7 @@ final class ContinuousObserver {
         }
         library!.books[0].isAvailable = false
         #expect(weakLibrary == nil)
+        #expect(changed.count == 0)
         effect.cancel()
     }
 

@@ -140,13 +140,12 @@ import Testing
         #expect(cart.total == 45)
     }
 
-    @Test func `a conforming Ripple model read inside is tracked once, by Ripple`() {
+    @Test func `a conforming Ripple model read inside is tracked once, by Ripple`() throws {
         let library = ObservedLibrary()
         var runs = 0
         let effect = Effect { _ = trackObservable { library.availableBooksCount }; runs += 1 }
-        if let owner = library._availableBooksCountOwner {
-            #expect(owner.watcher.deps == nil)   // Observation was not armed
-        }
+        let owner = try #require(library._availableBooksCountOwner)
+        #expect(owner.watcher.deps == nil)       // Observation was not armed
         library.books[0].isAvailable = false
         #expect(runs == 2)
         effect.cancel()
@@ -190,7 +189,7 @@ import Testing
         }
         cart.settings.taxRate = 0.5
         #expect(cart.total == 45)               // a pull after the write is fresh
-        for _ in 0..<100 where seen.count < 2 { await Task.yield() }
+        #expect(await yieldUntil { seen.count == 2 })
         #expect(seen == [36, 45])
         effect.cancel()
     }
@@ -202,7 +201,7 @@ import Testing
         let effect = Effect { seen.append(cart.total) }
         let settings = cart.settings
         await Task.detached { settings.taxRate = 0.5 }.value
-        for _ in 0..<1000 where seen.count < 2 { await Task.yield() }
+        #expect(await yieldUntil { seen.count == 2 })
         #expect(seen == [36, 45])
         #expect(cart.total == 45)
         effect.cancel()

@@ -76,7 +76,7 @@ struct ObserveTests {
         counter.count = 0
         // The burst re-evaluates to the delivered 0; only the write after that yields.
         let writer = Task { @MainActor in
-            _ = await yieldUntil { evaluations == 2 }
+            #expect(await yieldUntil { evaluations == 2 })
             counter.count = 5
         }
         #expect(await values.next(isolation: #isolation) == 5)
@@ -91,7 +91,7 @@ struct ObserveTests {
 
         library.books.append(Book(title: "Lent", isAvailable: false))
         let writer = Task { @MainActor in
-            _ = await yieldUntil { library.availableCountRuns == 2 }
+            #expect(await yieldUntil { library.availableCountRuns == 2 })
             library.books[0].isAvailable = false
         }
         #expect(await values.next(isolation: #isolation) == 2)
@@ -152,24 +152,27 @@ struct ObserveTests {
         #expect(secondSeen.values == [0, 1, 2, 3])
     }
 
-    @Test func `cancelling the consuming task ends the sequence`() async {
-        let counter = Counter()
+    @Test func `cancelling the consuming task ends the sequence and stops following`() async {
+        let count = Signal(0)
         let seen = Collector<Int>()
+        var evaluations = 0
         let consumer = Task { @MainActor in
-            for await value in observe({ counter.count }) {
+            for await value in observe({ evaluations += 1; return count.value }) {
                 seen.values.append(value)
             }
             seen.finished = true
         }
         #expect(await yieldUntil { seen.values == [0] })
-        counter.count = 1
+        count.value = 1
         #expect(await yieldUntil { seen.values == [0, 1] })
+        #expect(!subscribers(of: count).isEmpty)
 
         consumer.cancel()
         await consumer.value
         #expect(seen.finished)
-        counter.count = 2
-        #expect(seen.values == [0, 1])
+        #expect(subscribers(of: count).isEmpty)
+        count.value = 2
+        #expect(evaluations == 2)
     }
 
     @Test func `a task cancelled before it iterates ends without an element`() async {

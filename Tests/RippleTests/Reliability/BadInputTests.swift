@@ -47,16 +47,16 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func `another thread does not see the scope open on this one`() {
+    func `another thread does not see the scope open on this one`() throws {
         let library = Library()
-        let seen = withEnvironment(library) { () -> (Bool, String) in
+        let seen = try #require(withEnvironment(library) { () -> (Bool, String)? in
             let result = ThreadResult<(Bool, String)>()
             let thread = Thread {
                 result.set((EnvironmentValues.current[Library.self] == nil, EnvironmentValues.current.theme))
             }
             thread.start()
-            return result.wait()
-        }
+            return result.wait(for: "the other thread's lookup")
+        })
         #expect(seen.0)
         #expect(seen.1 == "light")
     }
@@ -116,17 +116,27 @@ import Testing
     }
 
     @Test func `a derived value whose model is gone keeps its last value and never recomputes`() {
-        let shared = Book()
-        var library: Library? = Library(books: [shared, Book()])
-        var seen: [Int] = []
-        let effect = Effect { [weak library] in
-            if let count = library?.availableBooksCount { seen.append(count) }
+        let computations = CallCounter()
+        CountedLibrary.$computations.withValue(computations) {
+            let shared = Book()
+            var library: CountedLibrary? = CountedLibrary(books: [shared, Book()])
+            weak let weakLibrary = library
+            var runs = 0
+            var seen: [Int] = []
+            let effect = Effect { [weak library] in
+                runs += 1
+                if let count = library?.availableBooksCount { seen.append(count) }
+            }
+            shared.isAvailable = false          // while the model lives, the count follows
+            #expect(seen == [2, 1])
+            #expect(computations.count == 2)
+            library = nil
+            #expect(weakLibrary == nil)
+            shared.isAvailable = true           // its model is gone: the node keeps 1
+            #expect(computations.count == 2)
+            #expect(runs == 2)                  // and its observer is told of no change
+            effect.cancel()
         }
-        #expect(seen == [2])
-        library = nil
-        shared.isAvailable = false          // the derived node's model is gone: it stays at 2
-        #expect(seen == [2])
-        effect.cancel()
     }
 
     // MARK: Cancelled effects
@@ -161,13 +171,15 @@ import Testing
         let input = Signal(0)
         var runs = 0
         var effect: Effect? = Effect { runs += 1; _ = input.value }
+        weak let released = effect
         batch {
             input.value = 1
             effect = nil
         }
         #expect(runs == 1)
-        #expect(effect == nil)
+        #expect(released == nil)            // the batch's log did not keep it alive
         #expect(input.subs == nil)
+        _ = effect
     }
 
     @Test func `an effect cancelled from its own cleanup does not run again`() {
@@ -288,7 +300,78 @@ import Testing
         #expect(throws: DecodingError.self) {
             try decoder.decode(TitleRecord.self, from: Data("not json".utf8))
         }
+        // The first property decodes, the second fails: what was decoded is released
+        // with the half-built model.
+        let decoded = DecodedCovers()
+        DecodedCovers.$current.withValue(decoded) {
+            #expect(throws: DecodingError.self) {
+                try decoder.decode(CoveredRecord.self, from: Data(#"{"cover": "Dune", "pages": "many"}"#.utf8))
+            }
+        }
+        #expect(decoded.count == 1)
+        #expect(decoded.alive == 0)
+        let whole = DecodedCovers.$current.withValue(decoded) {
+            try? decoder.decode(CoveredRecord.self, from: Data(#"{"cover": "Dune", "pages": 412}"#.utf8))
+        }
+        #expect(decoded.alive == 1)             // the same count sees a model that was built
+        #expect(whole?.cover.name == "Dune")
     }
+}
+
+/// A library whose derived count tells a task-local counter each time it computes,
+/// so that a test can count computations after the model itself is gone.
+final class CountedLibrary {
+    @TaskLocal static var computations: CallCounter?
+    @Tracked var books: [Book]
+
+    @Derived({ (library: CountedLibrary) in
+        CountedLibrary.computations?.increment()
+        return library.books.filter(\.isAvailable).count
+    })
+    var availableBooksCount: Int
+
+    init(books: [Book]) {
+        self.books = books
+    }
+}
+
+/// A model whose second property can fail to decode after the first succeeded.
+final class CoveredRecord: Codable {
+    @Tracked var cover: Cover
+    @Tracked var pages: Int
+}
+
+/// A decoded value that registers itself, so that a test can follow it.
+final class Cover: Codable {
+    let name: String
+
+    init(from decoder: any Decoder) throws {
+        name = try decoder.singleValueContainer().decode(String.self)
+        DecodedCovers.current?.add(self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}
+
+/// The covers decoded while it was current, followed through weak references.
+final class DecodedCovers: Sendable {
+    @TaskLocal static var current: DecodedCovers?
+    private let covers = Mutex<[WeakCover]>([])
+
+    struct WeakCover: @unchecked Sendable {
+        // Safety: only read and written under the mutex.
+        weak var cover: Cover?
+    }
+
+    func add(_ cover: Cover) {
+        covers.withLock { $0.append(WeakCover(cover: cover)) }
+    }
+
+    var count: Int { covers.withLock { $0.count } }
+    var alive: Int { covers.withLock { $0.filter { $0.cover != nil }.count } }
 }
 
 class LibraryBase {}
@@ -304,8 +387,9 @@ final class ThreadResult<Value: Sendable>: Sendable {
         ready.signal()
     }
 
-    func wait() -> Value {
-        ready.wait()
-        return value.withLock { $0! }
+    /// The value, or nil (and an issue) if the thread did not set it within ``waitLimit``.
+    func wait(for what: String, sourceLocation: SourceLocation = #_sourceLocation) -> Value? {
+        guard ready.wait(for: what, sourceLocation: sourceLocation) else { return nil }
+        return value.withLock { $0 }
     }
 }
