@@ -10,6 +10,10 @@ struct Options {
     var alienPath: String?
     var noAlien = false
     var requireAlien = false
+    /// Run each selected case once, with this many operations for family A, untimed:
+    /// for counting instructions (`Benchmarks/compare-instructions`).
+    var fixedOperations: Int?
+    var list = false
 }
 
 func usage() -> Never {
@@ -26,6 +30,9 @@ func usage() -> Never {
           --no-alien       run family B on Ripple's side only
           --require-alien  fail (exit status 4) unless family B's JavaScript side can run (so does a
                            missing --alien PATH)
+          --fixed-ops N    run each selected case once, untimed: family A's sides with N operations,
+                           family B's shapes in their quick protocol (for counting instructions)
+          --list           print the function of every family A side and family B shape, one a line
         """)
     exit(2)
 }
@@ -47,6 +54,13 @@ func parseOptions() -> Options {
             options.alienPath = path
         case "--no-alien": options.noAlien = true
         case "--require-alien": options.requireAlien = true
+        case "--fixed-ops":
+            guard let count = arguments.popFirst().flatMap({ Int($0) }), (1...10_000_000).contains(count) else {
+                printError("RippleBenchmarks: --fixed-ops takes a number of operations from 1 to 10000000")
+                usage()
+            }
+            options.fixedOperations = count
+        case "--list": options.list = true
         case "--help", "-h": usage()
         default:
             printError("RippleBenchmarks: unknown argument \(argument)")
@@ -79,6 +93,19 @@ if isDebugBuild() {
 }
 
 let options = parseOptions()
+if options.list {
+    for comparison in comparisons {
+        print(comparison.ripple.function)
+        print(comparison.observation.function)
+        if let plain = comparison.plain { print(plain.function) }
+    }
+    for shape in shapes { print(shape.function) }
+    exit(0)
+}
+if let operations = options.fixedOperations {
+    runFixed(operations, options)
+    exit(0)
+}
 let mode = RunMode(quick: options.quick)
 // Make the shapes' constants opaque to the optimizer.
 busySteps = opaque(100)
@@ -176,4 +203,23 @@ report.append(("load_average_at_end", loadAtEnd.map(JSON.string) ?? .null))
 if let path = options.jsonPath {
     writeFile(path, JSON.object(report).text)
     print("\nwrote \(path)")
+}
+
+/// `--fixed-ops`: each selected side and shape once, in a fixed amount of work, so that
+/// two builds' instruction counts compare.
+func runFixed(_ operations: Int, _ options: Options) {
+    busySteps = opaque(100)
+    fibArgument = opaque(16)
+    var seen = Set<String>()
+    for comparison in comparisons {
+        for side in [comparison.ripple, comparison.observation] + (comparison.plain.map { [$0] } ?? [])
+        where matches(side.function, options) && seen.insert(side.function).inserted {
+            blackHole(side.run(operations))
+            print("ran \(side.function)")
+        }
+    }
+    for shape in shapes where matches(shape.function, options) {
+        blackHole(shape.run(RunMode(quick: true)))
+        print("ran \(shape.function)")
+    }
 }
