@@ -92,36 +92,8 @@ extension PersistentTree: Sequence {
     /// - Complexity: O(log n + k) for k elements.
     @inlinable
     func forEach(in range: Range<Int>, _ body: (Element) throws -> Void) rethrows {
-        precondition(range.lowerBound >= 0 && range.upperBound <= elementCount, "PersistentTree: range out of bounds")
-        guard !range.isEmpty else { return }
-        guard let root else {
-            // Through the buffer, each element is lent to `body`, not copied (retained).
-            try leaf.withUnsafeBufferPointer { buffer in
-                for index in range { try body(buffer[index]) }
-            }
-            return
-        }
-        try root.forEach(height: height, in: range, body)
-    }
-}
-
-extension PersistentTree.Node {
-    /// `forEach(in:_:)` on this subtree; recurses once per level.
-    @inlinable
-    func forEach(height: Int, in range: Range<Int>, _ body: (Element) throws -> Void) rethrows {
-        var slot = slot(containing: range.lowerBound)
-        while slot < childCount {
-            let start = start(of: slot)
-            guard start < range.upperBound else { return }
-            let local = Swift.max(range.lowerBound, start) &- start ..< Swift.min(range.upperBound, ends[slot]) &- start
-            if height == 1 {
-                try leaves[slot].withUnsafeBufferPointer { buffer in
-                    for index in local { try body(buffer[index]) }
-                }
-            } else {
-                try children[slot].forEach(height: height &- 1, in: local, body)
-            }
-            slot &+= 1
+        try forEachRun(in: range) { run in
+            for element in run { try body(element) }
         }
     }
 }
@@ -131,37 +103,10 @@ extension PersistentTree {
     /// is lent where it lies, never copied. The address is valid during the call only.
     @inlinable
     func forEachElementAddress(in range: Range<Int>, _ body: (UnsafePointer<Element>) throws -> Void) rethrows {
-        precondition(range.lowerBound >= 0 && range.upperBound <= elementCount, "PersistentTree: range out of bounds")
-        guard !range.isEmpty else { return }
-        guard let root else {
-            // Safety: the buffer lives for the call; `body` gets addresses inside it only.
-            try leaf.withUnsafeBufferPointer { buffer in
-                for index in range { try body(buffer.baseAddress.unsafelyUnwrapped + index) }
-            }
-            return
-        }
-        try root.forEachElementAddress(height: height, in: range, body)
-    }
-}
-
-extension PersistentTree.Node {
-    /// `forEachElementAddress(in:_:)` on this subtree; recurses once per level.
-    @inlinable
-    func forEachElementAddress(height: Int, in range: Range<Int>, _ body: (UnsafePointer<Element>) throws -> Void) rethrows {
-        var slot = slot(containing: range.lowerBound)
-        while slot < childCount {
-            let start = start(of: slot)
-            guard start < range.upperBound else { return }
-            let local = Swift.max(range.lowerBound, start) &- start ..< Swift.min(range.upperBound, ends[slot]) &- start
-            if height == 1 {
-                // Safety: as above, the leaf's buffer outlives each call of `body`.
-                try leaves[slot].withUnsafeBufferPointer { buffer in
-                    for index in local { try body(buffer.baseAddress.unsafelyUnwrapped + index) }
-                }
-            } else {
-                try children[slot].forEachElementAddress(height: height &- 1, in: local, body)
-            }
-            slot &+= 1
+        try forEachRun(in: range) { run in
+            // Safety: the run's buffer outlives each call of `body`.
+            let start = run.baseAddress.unsafelyUnwrapped
+            for index in run.indices { try body(start + index) }
         }
     }
 }
