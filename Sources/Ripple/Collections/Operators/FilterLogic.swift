@@ -190,14 +190,28 @@ struct FilterLogic<Element>: ListLogic {
 }
 
 /// What `first(where:)` keeps of the kept elements: nothing but their count, in the
-/// membership's table.
+/// membership's table, and whether a change reached the first of them (rank 0), the
+/// only one its output depends on.
+///
+/// Not an empty struct: ThreadSanitizer gives every zero-sized `inout` the same
+/// address, and reports two operators on two threads as a race on it.
 @usableFromInline
-struct IgnoredElements<Element>: MembershipOutput {
+struct FirstKeptChanges<Element>: MembershipOutput {
+    @usableFromInline var reachedFirst = false
+
     @inlinable init() {}
-    @inlinable mutating func kept(_ element: Element, at rank: Int) {}
-    @inlinable mutating func unkept(at rank: Int) {}
+
+    @inlinable mutating func kept(_ element: Element, at rank: Int) {
+        if rank == 0 { reachedFirst = true }
+    }
+
+    @inlinable mutating func unkept(at rank: Int) {
+        if rank == 0 { reachedFirst = true }
+    }
+
     @inlinable mutating func replacedKept(with element: Element, at rank: Int, equal: (Element, Element) -> Bool) -> Bool {
-        true
+        if rank == 0 { reachedFirst = true }
+        return rank == 0
     }
 }
 
@@ -234,9 +248,11 @@ struct FirstLogic<Element>: ListLogic {
         _ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>, output: inout Element?,
         by op: ListOperator<Self>
     ) -> Bool {
-        // Whether the first element changed is decided by comparing it, below.
-        var ignored = IgnoredElements<Element>()
-        _ = membership.follow(changes, fired: fired, into: &ignored, equal: { _, _ in false }, by: op)
+        // Whether the first element changed is decided by comparing it, below; a change
+        // that never reached rank 0 left it where it was.
+        var reached = FirstKeptChanges<Element>()
+        _ = membership.follow(changes, fired: fired, into: &reached, equal: { _, _ in false }, by: op)
+        guard reached.reachedFirst else { return false }
         let first = firstKept(in: list)
         if equal(output, first) { return false }
         output = first
