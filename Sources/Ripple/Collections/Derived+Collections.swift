@@ -11,16 +11,20 @@
 // of the query.
 
 extension Derived {
-    /// Makes the node of a list operator for the model: the source read through the
-    /// key path, and the query, if any, as a node of its own.
+    /// Makes the node of a list operator for the model: the source read by `list`, and
+    /// the query, if any, as a node of its own.
+    ///
+    /// `list` is a function, not a `KeyPath`: the key path literal a user writes
+    /// (`\Store.items`) then compiles to a direct call of the getter, where applying a
+    /// `KeyPath` value goes through the runtime's generic projection on every update.
     @inlinable
     static func listOperator<Element, Result>(
-        _ list: KeyPath<Model, IncrementalArray<Element>>,
+        _ list: @escaping (Model) -> IncrementalArray<Element>,
         _ function: QueryOrElement<Model, Element, Result>,
         _ makeNode: @escaping (@escaping () -> IncrementalArray<Element>, ElementFunction<Element, Result>) -> Computed<Value>
     ) -> Derived {
         Derived(listOperator: { model in
-            let source = { [unowned(unsafe) model] in model[keyPath: list] }
+            let source = { [unowned(unsafe) model] in list(model) }
             let elementFunction: ElementFunction<Element, Result>
             switch function {
             case .element(let transform):
@@ -68,12 +72,13 @@ extension Derived {
     /// kept object whose properties change leaves the result as it is).
     ///
     /// - Parameters:
-    ///   - list: The list property, `@Tracked` or derived.
+    ///   - list: The list property, `@Tracked` or derived, as a key path literal
+    ///     (`\Shelf.books`).
     ///   - isIncluded: Whether an element is kept.
     /// - Complexity: O(log n) per inserted, removed or changed element; one pass when
     ///   the list is replaced by an unrelated one.
     @inlinable
-    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, filter isIncluded: @escaping (Element) -> Bool)
+    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, filter isIncluded: @escaping (Element) -> Bool)
     where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, .element(ElementFunction.lending(isIncluded))) {
             ListOperator(FilterLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -103,7 +108,7 @@ extension Derived {
     /// Read the model in the outer closure: it runs once per pass. What the inner one
     /// reads of the model is followed too, but per element.
     @inlinable
-    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, filter query: @escaping (Model) -> (Element) -> Bool)
+    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, filter query: @escaping (Model) -> (Element) -> Bool)
     where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(FilterLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -132,7 +137,7 @@ extension Derived {
     /// print(shelf.availableCount)        // 2
     /// ```
     @inlinable
-    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, count isCounted: @escaping (Element) -> Bool)
+    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, count isCounted: @escaping (Element) -> Bool)
     where Value == Int {
         self = Self.listOperator(list, .element(ElementFunction.lending(isCounted))) {
             ListOperator(FoldLogic(rule: .count), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -158,7 +163,7 @@ extension Derived {
     /// print(board.passed)   // 1
     /// ```
     @inlinable
-    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, count query: @escaping (Model) -> (Element) -> Bool)
+    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, count query: @escaping (Model) -> (Element) -> Bool)
     where Value == Int {
         self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(FoldLogic(rule: .count), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -193,7 +198,7 @@ extension Derived {
     /// too (in 128 bits); a total outside `Int` is a fatal error, as `+` would be. Other
     /// types add and subtract with their own `+` and `-`.
     @inlinable
-    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, sum addend: @escaping (Element) -> Value)
+    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, sum addend: @escaping (Element) -> Value)
     where Value: AdditiveArithmetic {
         self = Self.listOperator(list, .element(ElementFunction.lending(addend))) { makeSumNode($0, $1, capturesEnvironment: false) }
     }
@@ -217,7 +222,7 @@ extension Derived {
     /// print(invoice.amount)   // 250
     /// ```
     @inlinable
-    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, sum query: @escaping (Model) -> (Element) -> Value)
+    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, sum query: @escaping (Model) -> (Element) -> Value)
     where Value: AdditiveArithmetic {
         self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) { makeSumNode($0, $1, capturesEnvironment: false) }
     }
@@ -244,8 +249,8 @@ extension Derived {
     ///
     /// `remove` must undo `add` exactly: the fold follows changes by removing an
     /// element's old contribution and adding its new one, and never starts over unless
-    /// the list was replaced. (Floating-point steps drift; use ``init(_:sum:)-(KeyPath<Model,IncrementalArray<Element>>,_)``
-    /// for sums of `Double`, which are exact.)
+    /// the list was replaced. (Floating-point steps drift; use the `sum:` form for
+    /// sums of `Double`, which are exact.)
     ///
     /// - Parameters:
     ///   - contribution: What each element contributes.
@@ -254,7 +259,7 @@ extension Derived {
     ///   - remove: The total with one contribution fewer.
     @inlinable
     public init<Element, Contribution>(
-        _ list: KeyPath<Model, IncrementalArray<Element>>, fold contribution: @escaping (Element) -> Contribution,
+        _ list: @escaping (Model) -> IncrementalArray<Element>, fold contribution: @escaping (Element) -> Contribution,
         into initial: Value, add: @escaping (Value, Contribution) -> Value, remove: @escaping (Value, Contribution) -> Value
     ) {
         let equivalence = Equivalence<Value>.rule(ValueEquality<Value>.defaultRule)
@@ -291,7 +296,7 @@ extension Derived {
     /// A result equal to the one before (`==` for `Equatable` results, identity for
     /// objects) leaves the output as it is.
     @inlinable
-    public init<Element, Mapped>(_ list: KeyPath<Model, IncrementalArray<Element>>, map transform: @escaping (Element) -> Mapped)
+    public init<Element, Mapped>(_ list: @escaping (Model) -> IncrementalArray<Element>, map transform: @escaping (Element) -> Mapped)
     where Value == IncrementalArray<Mapped> {
         self = Self.listOperator(list, .element(ElementFunction.lending(transform))) {
             ListOperator(MapLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -317,7 +322,7 @@ extension Derived {
     /// print(Array(prices.labels))   // ["€2.50", "€19.99"]
     /// ```
     @inlinable
-    public init<Element, Mapped>(_ list: KeyPath<Model, IncrementalArray<Element>>, map query: @escaping (Model) -> (Element) -> Mapped)
+    public init<Element, Mapped>(_ list: @escaping (Model) -> IncrementalArray<Element>, map query: @escaping (Model) -> (Element) -> Mapped)
     where Value == IncrementalArray<Mapped> {
         self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(MapLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -352,7 +357,7 @@ extension Derived {
     ///   - descending: Whether the greatest key comes first.
     @inlinable
     public init<Element, Key: Comparable>(
-        _ list: KeyPath<Model, IncrementalArray<Element>>, sortedBy key: @escaping (Element) -> Key, descending: Bool = false
+        _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy key: @escaping (Element) -> Key, descending: Bool = false
     ) where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, .element(ElementFunction.lending(key))) {
             ListOperator(SortedLogic(descending: descending), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -380,7 +385,7 @@ extension Derived {
     /// ```
     @inlinable
     public init<Element, Key: Comparable>(
-        _ list: KeyPath<Model, IncrementalArray<Element>>, sortedBy query: @escaping (Model) -> (Element) -> Key,
+        _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy query: @escaping (Model) -> (Element) -> Key,
         descending: Bool = false
     ) where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
@@ -408,7 +413,7 @@ extension Derived {
     /// print(queue.next?.name ?? "none")   // none
     /// ```
     @inlinable
-    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, first isIncluded: @escaping (Element) -> Bool)
+    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, first isIncluded: @escaping (Element) -> Bool)
     where Value == Element? {
         self = Self.listOperator(list, .element(ElementFunction.lending(isIncluded))) {
             ListOperator(FirstLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -434,7 +439,7 @@ extension Derived {
     /// print(directory.firstMatch ?? "none")   // Grace
     /// ```
     @inlinable
-    public init<Element>(_ list: KeyPath<Model, IncrementalArray<Element>>, first query: @escaping (Model) -> (Element) -> Bool)
+    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, first query: @escaping (Model) -> (Element) -> Bool)
     where Value == Element? {
         self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(FirstLogic(), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -465,7 +470,7 @@ extension Derived {
     ///
     /// Keys must be totally ordered (no `Double.nan`).
     @inlinable
-    public init<Element, Key: Comparable>(_ list: KeyPath<Model, IncrementalArray<Element>>, min key: @escaping (Element) -> Key)
+    public init<Element, Key: Comparable>(_ list: @escaping (Model) -> IncrementalArray<Element>, min key: @escaping (Element) -> Key)
     where Value == Key? {
         self = Self.listOperator(list, .element(ElementFunction.lending(key))) {
             ListOperator(ExtremumLogic(maximum: false), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -488,7 +493,7 @@ extension Derived {
     /// print(board.best ?? 0)   // 5
     /// ```
     @inlinable
-    public init<Element, Key: Comparable>(_ list: KeyPath<Model, IncrementalArray<Element>>, max key: @escaping (Element) -> Key)
+    public init<Element, Key: Comparable>(_ list: @escaping (Model) -> IncrementalArray<Element>, max key: @escaping (Element) -> Key)
     where Value == Key? {
         self = Self.listOperator(list, .element(ElementFunction.lending(key))) {
             ListOperator(ExtremumLogic(maximum: true), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -515,7 +520,7 @@ extension Derived {
     /// ```
     @inlinable
     public init<Element, Key: Comparable>(
-        _ list: KeyPath<Model, IncrementalArray<Element>>, min query: @escaping (Model) -> (Element) -> Key
+        _ list: @escaping (Model) -> IncrementalArray<Element>, min query: @escaping (Model) -> (Element) -> Key
     ) where Value == Key? {
         self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(ExtremumLogic(maximum: false), source: $0, function: $1, capturesEnvironment: false).makeNode()
@@ -542,7 +547,7 @@ extension Derived {
     /// ```
     @inlinable
     public init<Element, Key: Comparable>(
-        _ list: KeyPath<Model, IncrementalArray<Element>>, max query: @escaping (Model) -> (Element) -> Key
+        _ list: @escaping (Model) -> IncrementalArray<Element>, max query: @escaping (Model) -> (Element) -> Key
     ) where Value == Key? {
         self = Self.listOperator(list, .query({ ElementFunction.lending(query($0)) })) {
             ListOperator(ExtremumLogic(maximum: true), source: $0, function: $1, capturesEnvironment: false).makeNode()

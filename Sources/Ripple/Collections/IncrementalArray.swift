@@ -4,7 +4,7 @@
 /// Use it where a model keeps a list whose derived values (a filter, a count, a sum, a
 /// sorted copy) must stay fast as the list grows: store it in a `@Tracked` property,
 /// mutate it as you would an array, and declare the derived values with `@Derived`'s
-/// list operators (``Derived/init(_:filter:)-(KeyPath<Model,IncrementalArray<Element>>,_)``
+/// list operators (``Derived/init(_:filter:)-((Model)->IncrementalArray<Element>,_)``
 /// and the others).
 ///
 /// ```swift
@@ -116,13 +116,21 @@ extension IncrementalArray {
         return JournalMark(journal: journal, position: position)
     }
 
+    /// Appends the changes since `mark` to `output`, in order; false when an operator
+    /// must pass over the whole list instead (they are not all kept, the list is not a
+    /// later version of the marked one, or there are more than a pass would cost).
+    @inlinable
+    func appendChanges(since mark: JournalMark<Element>, to output: inout [ListChange<Element>]) -> Bool {
+        if mark.journal === journal, mark.position == position { return true }
+        return journal.appendChanges(since: mark, to: position, limit: Swift.max(32, tree.count / 4), to: &output)
+    }
+
     /// The changes since `mark`, in order, or nil when an operator must pass over the
-    /// whole list (they are not all kept, the list is not a later version of the marked
-    /// one, or there are more than a pass would cost).
+    /// whole list.
     @inlinable
     func changes(since mark: JournalMark<Element>) -> [ListChange<Element>]? {
-        if mark.journal === journal, mark.position == position { return [] }
-        return journal.changes(since: mark, to: position, limit: Swift.max(32, tree.count / 4))
+        var changes: [ListChange<Element>] = []
+        return appendChanges(since: mark, to: &changes) ? changes : nil
     }
 }
 
