@@ -31,12 +31,13 @@ enum ListChange<Element> {
 @usableFromInline
 final class ChangeJournal<Element>: @unchecked Sendable {
     // Safety: `changes` and `base` are only touched while `guardian` is locked;
-    // elements are copied in and out, never shared mutably.
+    // elements are copied in and out, never shared mutably. The lock is what keeps
+    // their accesses apart, so the runtime's exclusivity check is dropped.
 
     @usableFromInline let guardian = JournalGuard()
     /// `changes[k]` is the journal's change number `base + k`.
-    @usableFromInline var changes: [ListChange<Element>] = []
-    @usableFromInline var base = 0
+    @usableFromInline @exclusivity(unchecked) var changes: [ListChange<Element>] = []
+    @usableFromInline @exclusivity(unchecked) var base = 0
     /// The journal this one forked from, and how many of its changes it had then.
     @usableFromInline let parent: ChangeJournal?
     @usableFromInline let forkPoint: Int
@@ -111,23 +112,23 @@ final class ChangeJournal<Element>: @unchecked Sendable {
     @inlinable
     static var forkSearchLimit: Int { 8 }
 
-    /// The changes that take a value at `mark` to the value at `position` of this
-    /// journal, in order; nil when they are not all recorded, when the value is not a
-    /// descendant of the marked one, or when there are more than `limit`.
+    /// Appends to `output` the changes that take a value at `mark` to the value at
+    /// `position` of this journal, in order; false when they are not all recorded,
+    /// when the value is not a descendant of the marked one, or when there are more
+    /// than `limit` (`output` then holds a part of them).
     @inlinable
-    func changes(since mark: JournalMark<Element>, to position: Int, limit: Int) -> [ListChange<Element>]? {
-        var all: [ListChange<Element>] = []
+    func appendChanges(
+        since mark: JournalMark<Element>, to position: Int, limit: Int, to output: inout [ListChange<Element>]
+    ) -> Bool {
         if mark.journal === self {
-            guard mark.position <= position, position - mark.position <= limit,
-                  appendChanges(in: mark.position..<position, to: &all)
-            else { return nil }
-            return all
+            return mark.position <= position && position - mark.position <= limit
+                && appendChanges(in: mark.position..<position, to: &output)
         }
         // The journals from this one up to the marked one, each with where to stop.
         var chain: [(journal: ChangeJournal, upTo: Int)] = [(self, position)]
         var current = self
         while current !== mark.journal {
-            guard chain.count <= Self.forkSearchLimit, let parent = current.parent else { return nil }
+            guard chain.count <= Self.forkSearchLimit, let parent = current.parent else { return false }
             chain.append((parent, current.forkPoint))
             current = parent
         }
@@ -135,11 +136,11 @@ final class ChangeJournal<Element>: @unchecked Sendable {
         for index in chain.indices.reversed() {
             let start = index == chain.count - 1 ? mark.position : 0
             let link = chain[index]
-            guard start <= link.upTo else { return nil }
+            guard start <= link.upTo else { return false }
             total += link.upTo - start
-            guard total <= limit, link.journal.appendChanges(in: start..<link.upTo, to: &all) else { return nil }
+            guard total <= limit, link.journal.appendChanges(in: start..<link.upTo, to: &output) else { return false }
         }
-        return all
+        return true
     }
 }
 

@@ -50,6 +50,24 @@ extension ElementFunction {
     }
 }
 
+extension ElementFunction where Result == Bool {
+    /// The same for a test (`filter`, `count`, `first`). Not the generic one: a
+    /// `(Element) -> Bool` passed where a `(Element) -> Result` is expected is wrapped
+    /// in a thunk that returns the `Bool` indirectly, an extra call per element.
+    @inlinable
+    static func lending(_ isIncluded: @escaping (Element) -> Bool) -> ElementClosures<Element, Bool> {
+        ElementClosures(
+            one: { isIncluded($0.pointee) },
+            each: { elements, results, runtime in
+                for index in elements.indices {
+                    Graph.restartMatching(runtime)
+                    (results + index).initialize(to: isIncluded(elements[index]))
+                }
+            }
+        )
+    }
+}
+
 /// What one kind of list operator does with its source: a full pass, and following
 /// the changes since the last update. The rest, shared, is ``ListOperator``'s.
 ///
@@ -107,6 +125,9 @@ final class ListOperator<Logic: ListLogic> {
     @usableFromInline @exclusivity(unchecked) var transform: ElementClosures<Element, Result>
     @usableFromInline @exclusivity(unchecked) var queryVersion: UInt32 = 0
     @usableFromInline @exclusivity(unchecked) var mark: JournalMark<Element>?
+    /// The changes an update follows, kept with its capacity from one update to the
+    /// next: no allocation per update.
+    @usableFromInline @exclusivity(unchecked) var changeBuffer: [ListChange<Element>] = []
     /// The environment the closures run in: the creator's for a standalone operator,
     /// none for a model's.
     @usableFromInline let environment: EnvironmentValues?
@@ -199,13 +220,16 @@ final class ListOperator<Logic: ListLogic> {
             }
         }
         // What changed in the source, if it can be followed change by change.
-        let changes = mark.flatMap { list.changes(since: $0) }
+        // Empty between updates; moved out, so that the update holds it uniquely.
+        var changes = changeBuffer
+        changeBuffer = []
+        let followable = mark.map { list.appendChanges(since: $0, to: &changes) } ?? false
         var fired: [UInt32] = []
         if !trackers.changed.isEmpty { swap(&fired, &trackers.changed) }
         let limit = Swift.max(32, list.count / 4)
-        let fullPass = queryChanged || changes == nil
+        let fullPass = queryChanged || !followable
             || (!fired.isEmpty && (!tracksElements || fired.count > limit))
-            || (changes?.count ?? 0) + fired.count > limit
+            || changes.count + fired.count > limit
         mark = list.markForFollowing
 
         var previous: Output?
@@ -219,14 +243,17 @@ final class ListOperator<Logic: ListLogic> {
         let changed: Bool
         if fullPass || previous == nil {
             // Only the query changed: the elements are the ones the output came from.
-            let onlyQueryChanged = previous != nil && changes?.isEmpty == true && fired.isEmpty
+            let onlyQueryChanged = previous != nil && followable && changes.isEmpty && fired.isEmpty
             (output, changed) = logic.rebuild(list, previous: previous, onlyQueryChanged: onlyQueryChanged, by: self)
         } else {
             var current = previous.take()!
-            changed = logic.follow(changes!, fired: fired, list: list, output: &current, by: self)
+            changed = logic.follow(changes, fired: fired, list: list, output: &current, by: self)
             output = current
         }
         endEvaluations(runtime)
+        // The elements the changes hold are released now, the buffer kept.
+        changes.removeAll(keepingCapacity: true)
+        changeBuffer = changes
         node.cached = .success(output)
         if changed { node.version &+= 1 }
         self.runtime = nil
@@ -288,33 +315,40 @@ final class ListOperator<Logic: ListLogic> {
         return result
     }
 
-    /// A full pass's evaluations: every element of `list` in order, with its slot
-    /// (its position) and the closure's result. For objects, each element is attached
-    /// to its slot first, so call ``prepareSlots(forFullPass:)`` before.
+    /// A full pass's evaluations: every element of `list` in order, a run at a time:
+    /// the run's elements, the slot of its first (slots are positions in a full pass),
+    /// and the closure's result for each. For objects, each element is attached to its
+    /// slot first, so call ``prepareSlots(forFullPass:)`` before.
+    ///
+    /// Runs are the tree's leaves: `body` is called once per leaf, not per element, so
+    /// that what it does with each result compiles to a loop of its own.
     @inlinable
-    func evaluateAll(_ list: IncrementalArray<Element>, _ body: (UnsafePointer<Element>, UInt32, Result) -> Void) {
+    func evaluateAll(
+        _ list: IncrementalArray<Element>,
+        _ body: (UnsafeBufferPointer<Element>, UInt32, UnsafeBufferPointer<Result>) -> Void
+    ) {
         var slot: UInt32 = 0
-        if tracksElements {
-            list.tree.forEachElementAddress(in: 0..<list.count) { element in
-                attach(element.pointee, to: slot)
-                body(element, slot, evaluate(at: element, slot: slot))
-                slot &+= 1
-            }
-            return
-        }
-        // The closure runs over each leaf's elements in a loop of its own, its results
-        // written to a buffer: one indirect call per leaf.
+        let tracksElements = self.tracksElements
         let each = transform.each
         let runtime = self.runtime.unsafelyUnwrapped
         list.tree.forEachRun(in: 0..<list.count) { elements in
             withUnsafeTemporaryAllocation(of: Result.self, capacity: elements.count) { results in
                 let base = results.baseAddress.unsafelyUnwrapped
-                each(elements, base, runtime)
-                for index in elements.indices {
-                    body(elements.baseAddress.unsafelyUnwrapped + index, slot, base[index])
-                    slot &+= 1
+                if tracksElements {
+                    let start = elements.baseAddress.unsafelyUnwrapped
+                    for index in elements.indices {
+                        let elementSlot = slot &+ UInt32(truncatingIfNeeded: index)
+                        attach(start[index], to: elementSlot)
+                        (base + index).initialize(to: evaluate(at: start + index, slot: elementSlot))
+                    }
+                } else {
+                    // The closure runs over the leaf in a loop of its own: one indirect
+                    // call per leaf.
+                    each(elements, base, runtime)
                 }
+                body(elements, slot, UnsafeBufferPointer(start: base, count: elements.count))
                 base.deinitialize(count: elements.count)
+                slot &+= UInt32(truncatingIfNeeded: elements.count)
             }
         }
     }
