@@ -16,6 +16,10 @@ struct ExactSum {
     /// Little-endian limbs of the sum in units of 2⁻¹⁰⁷⁴; the top bit of the last limb
     /// is the sign.
     private var limbs = [UInt64](repeating: 0, count: ExactSum.limbCount)
+    /// Every limb outside `lowestLimb...highestLimb` has always been zero: rounding
+    /// reads only the limbs that prices and counts reach, a few of the 34.
+    private var lowestLimb = ExactSum.limbCount
+    private var highestLimb = -1
     private var nans = 0
     private var positiveInfinities = 0
     private var negativeInfinities = 0
@@ -54,6 +58,7 @@ struct ExactSum {
         let offset = UInt64(shift % 64)
         let low = significand << offset
         let high = offset == 0 ? 0 : significand >> (64 - offset)
+        lowestLimb = Swift.min(lowestLimb, limb)
         if (value < 0) != negate {
             subtractMagnitude(low, high, at: limb)
         } else {
@@ -74,6 +79,7 @@ struct ExactSum {
             addend = 0
             index += 1
         }
+        highestLimb = Swift.max(highestLimb, index - 1)
     }
 
     private mutating func subtractMagnitude(_ low: UInt64, _ high: UInt64, at limb: Int) {
@@ -89,6 +95,7 @@ struct ExactSum {
             subtrahend = 0
             index += 1
         }
+        highestLimb = Swift.max(highestLimb, index - 1)
     }
 
     /// The exact sum rounded to the nearest double, ties to even.
@@ -97,17 +104,9 @@ struct ExactSum {
         if nans > 0 || (positiveInfinities > 0 && negativeInfinities > 0) { return .nan }
         if positiveInfinities > 0 { return .infinity }
         if negativeInfinities > 0 { return -.infinity }
-        let negative = limbs[ExactSum.limbCount - 1] >> 63 == 1
-        var magnitude = limbs
-        if negative {
-            // Two's complement: invert and add one.
-            var carry = true
-            for index in magnitude.indices {
-                let inverted = ~magnitude[index]
-                (magnitude[index], carry) = carry ? inverted.addingReportingOverflow(1) : (inverted, false)
-            }
-        }
-        guard let top = magnitude.lastIndex(where: { $0 != 0 }) else { return 0 }
+        guard highestLimb >= lowestLimb else { return 0 }
+        let magnitude = Magnitude(of: limbs, from: lowestLimb)
+        guard let top = (lowestLimb...highestLimb).last(where: { magnitude[$0] != 0 }) else { return 0 }
         let highBit = top * 64 + (63 - magnitude[top].leadingZeroBitCount)
         let result: Double
         if highBit < 53 {
@@ -117,26 +116,53 @@ struct ExactSum {
             // The 64 bits from the highest set one, with any set bit below them folded
             // into the lowest (a sticky bit), so that converting rounds once, correctly.
             let start = highBit - 63
-            var window = bits(of: magnitude, from: start)
-            if start > 0, hasBits(in: magnitude, below: start) { window |= 1 }
+            var window = magnitude.bits(from: start)
+            if start > 0, magnitude.hasBits(below: start) { window |= 1 }
             result = Double(sign: .plus, exponent: start - 1074, significand: Double(window))
         }
-        return negative ? -result : result
+        return magnitude.isNegative ? -result : result
     }
 
-    /// The 64 bits of `limbs` starting at bit `start`.
-    private func bits(of limbs: [UInt64], from start: Int) -> UInt64 {
-        let limb = start / 64
-        let offset = UInt64(start % 64)
-        let low = limbs[limb] >> offset
-        guard offset != 0, limb + 1 < limbs.count else { return low }
-        return low | (limbs[limb + 1] << (64 - offset))
-    }
+    /// The absolute value of the sum, limb by limb, without copying the limbs: a
+    /// negative sum's two's complement is negated as it is read.
+    private struct Magnitude {
+        let limbs: [UInt64]
+        let lowest: Int
+        let isNegative: Bool
+        /// A negative sum's lowest nonzero limb: the negation's carry stops there.
+        let firstNonzero: Int
 
-    private func hasBits(in limbs: [UInt64], below position: Int) -> Bool {
-        let limb = position / 64
-        for index in 0..<limb where limbs[index] != 0 { return true }
-        let offset = position % 64
-        return offset != 0 && limbs[limb] & ((1 << UInt64(offset)) - 1) != 0
+        init(of limbs: [UInt64], from lowest: Int) {
+            self.limbs = limbs
+            self.lowest = lowest
+            isNegative = limbs[ExactSum.limbCount - 1] >> 63 == 1
+            var first = lowest
+            if isNegative { while limbs[first] == 0 { first += 1 } }
+            firstNonzero = first
+        }
+
+        subscript(index: Int) -> UInt64 {
+            guard isNegative else { return limbs[index] }
+            if index < firstNonzero { return 0 }
+            return index == firstNonzero ? 0 &- limbs[index] : ~limbs[index]
+        }
+
+        /// The 64 bits starting at bit `start`.
+        func bits(from start: Int) -> UInt64 {
+            let limb = start / 64
+            let offset = UInt64(start % 64)
+            let low = self[limb] >> offset
+            guard offset != 0, limb + 1 < ExactSum.limbCount else { return low }
+            return low | (self[limb + 1] << (64 - offset))
+        }
+
+        func hasBits(below position: Int) -> Bool {
+            let limb = position / 64
+            if limb > lowest {
+                for index in lowest..<limb where self[index] != 0 { return true }
+            }
+            let offset = position % 64
+            return offset != 0 && self[limb] & ((1 << UInt64(offset)) - 1) != 0
+        }
     }
 }
