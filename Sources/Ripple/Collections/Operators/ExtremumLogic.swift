@@ -37,9 +37,15 @@ struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
             slotKeys = ContiguousArray(repeating: nil, count: table.capacity)
         }
         let tracksElements = op.tracksElements
-        op.evaluateAll(list) { _, slot, key in
-            all.append(key)
-            if tracksElements { slotKeys[Int(slot)] = key }
+        op.evaluateAll(list) { _, firstSlot, results in
+            all.append(contentsOf: results)
+            if tracksElements {
+                var slot = Int(firstSlot)
+                for key in results {
+                    slotKeys[slot] = key
+                    slot &+= 1
+                }
+            }
         }
         if !op.tracksElements { positionalKeys = PersistentTree(all) }
         all.sort()

@@ -31,19 +31,31 @@ struct Membership {
         _ list: IncrementalArray<Logic.Element>, onlyQueryChanged: Bool, collecting: Bool, by op: ListOperator<Logic>
     ) -> IncrementalArray<Logic.Element>? where Logic.Result == Bool {
         op.prepareSlots(forFullPass: list.count)
-        var entries = ContiguousArray<SlotEntry>()
-        entries.reserveCapacity(list.count)
         var keptCount = 0
-        op.evaluateAll(list) { _, slot, isKept in
-            entries.append(SlotEntry(slot: slot, kept: isKept))
-            if isKept { keptCount &+= 1 }
+        // Written in place, a run at a time: no per-element append.
+        let entries = ContiguousArray<SlotEntry>(unsafeUninitializedCapacity: list.count) { buffer, initialized in
+            let start = buffer.baseAddress.unsafelyUnwrapped
+            op.evaluateAll(list) { _, firstSlot, results in
+                let destination = start + Int(firstSlot)
+                for index in results.indices {
+                    let isKept = results[index]
+                    (destination + index).initialize(to: SlotEntry(slot: firstSlot &+ UInt32(truncatingIfNeeded: index), kept: isKept))
+                    keptCount &+= isKept ? 1 : 0
+                }
+            }
+            initialized = list.count
         }
         if onlyQueryChanged, entries.count == table.count, table.order.markedCount == keptCount {
             var position = 0
             var same = true
-            table.order.forEach(in: 0..<table.count) { entry in
-                if entry.kept != entries[position].kept { same = false }
-                position &+= 1
+            entries.withUnsafeBufferPointer { entries in
+                table.order.forEachRun(in: 0..<table.count) { run in
+                    for offset in run.indices where run[offset].kept != entries[position &+ offset].kept {
+                        same = false
+                        break
+                    }
+                    position &+= run.count
+                }
             }
             if same {
                 table.reset(entries)
@@ -58,12 +70,12 @@ struct Membership {
             defer { kept.deallocate() }
             var position = 0, next = 0
             entries.withUnsafeBufferPointer { entries in
-                list.tree.forEachElementAddress(in: 0..<list.count) { element in
-                    if entries[position].kept {
-                        (kept + next).initialize(to: element.pointee)
+                list.tree.forEachRun(in: 0..<list.count) { run in
+                    for offset in run.indices where entries[position &+ offset].kept {
+                        (kept + next).initialize(to: run[offset])
                         next &+= 1
                     }
-                    position &+= 1
+                    position &+= run.count
                 }
             }
             output = IncrementalArray(tree: PersistentTree(moving: UnsafeMutableBufferPointer(start: kept, count: keptCount)))

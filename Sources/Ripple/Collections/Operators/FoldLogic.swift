@@ -56,16 +56,20 @@ struct FoldLogic<Element, Contribution, State, Total>: ListLogic {
             op.prepareSlots(forFullPass: list.count)
             table.reset(count: list.count)
             slotContributions = ContiguousArray(repeating: nil, count: table.capacity)
-            op.evaluateAll(list) { _, slot, contribution in
-                rule.add(&state, contribution)
-                slotContributions[Int(slot)] = contribution
+            op.evaluateAll(list) { _, firstSlot, results in
+                var slot = Int(firstSlot)
+                for contribution in results {
+                    rule.add(&state, contribution)
+                    slotContributions[slot] = contribution
+                    slot &+= 1
+                }
             }
         } else {
             var all: [Contribution] = []
             all.reserveCapacity(list.count)
-            op.evaluateAll(list) { _, _, contribution in
-                rule.add(&state, contribution)
-                all.append(contribution)
+            op.evaluateAll(list) { _, _, results in
+                for contribution in results { rule.add(&state, contribution) }
+                all.append(contentsOf: results)
             }
             contributions = PersistentTree(all)
         }

@@ -27,7 +27,7 @@ struct MapLogic<Element, Mapped>: ListLogic {
         }
         var mapped: [Mapped] = []
         mapped.reserveCapacity(list.count)
-        op.evaluateAll(list) { _, _, result in mapped.append(result) }
+        op.evaluateAll(list) { _, _, results in mapped.append(contentsOf: results) }
         if onlyQueryChanged, let previous, previous.count == mapped.count,
            zip(previous, mapped).allSatisfy({ mappedEqual($0, $1) }) {
             return (previous, false)

@@ -72,9 +72,13 @@ struct SortedLogic<Element, Key: Comparable>: ListLogic {
         keys = ContiguousArray(repeating: nil, count: table.capacity)
         var elements: [Element] = []
         elements.reserveCapacity(list.count)
-        op.evaluateAll(list) { element, slot, key in
-            keys[Int(slot)] = key
-            elements.append(element.pointee)
+        op.evaluateAll(list) { run, firstSlot, results in
+            var slot = Int(firstSlot)
+            for key in results {
+                keys[slot] = key
+                slot &+= 1
+            }
+            elements.append(contentsOf: run)
         }
         // Slot i is at position i: sorting the slots stably by key sorts the elements.
         var order = Array(0..<UInt32(list.count))
