@@ -19,8 +19,8 @@ let package = Package(
         .library(name: "Ripple", targets: ["Ripple"]),
     ],
     targets: [
-        // Swift has no thread-local variables; this C target provides the one slot
-        // that holds each thread's graph runtime.
+        // Swift has no thread-local variables: this C target holds each thread's graph
+        // runtime pointer, and the per-thread caches of the link heap.
         .target(name: "RippleThreadLocal"),
         .target(
             name: "Ripple",
@@ -28,8 +28,9 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         // The benchmark executable: `swift run -c release RippleBenchmarks`. It builds
-        // with every `swift build` so it never rots. The C target exposes glibc's
-        // mallinfo2(), which Swift's Glibc module does not export, for the memory cases.
+        // with every `swift build` so it never rots. The C target reads the allocator's
+        // statistics for the memory cases (glibc's mallinfo2(), Darwin's malloc zones),
+        // which the platforms' Swift modules do not export.
         .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
         // JavaScript's `%` on doubles as V8 computes it, for the dynamic graphs.
         .target(name: "CJavaScriptMath", path: "Benchmarks/CJavaScriptMath"),

@@ -22,6 +22,19 @@ size_t cmalloc_bytes_in_use(void) {
 size_t cmalloc_usable_size(void *pointer) {
     return malloc_usable_size(pointer);
 }
+#elif defined(__APPLE__)
+#include <malloc/malloc.h>
+
+// The default zone's statistics: every zone's bytes in use, as glibc's arenas are.
+size_t cmalloc_bytes_in_use(void) {
+    malloc_statistics_t statistics;
+    malloc_zone_statistics(NULL, &statistics);
+    return statistics.size_in_use;
+}
+
+size_t cmalloc_usable_size(void *pointer) {
+    return malloc_size(pointer);
+}
 #else
 size_t cmalloc_bytes_in_use(void) {
     return 0;

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // The measuring tools every case shares: a clock, a sink the optimizer cannot see
 // through, the check that fails a run loudly, and the run mode.
@@ -127,15 +133,12 @@ func checkEqual<T: Equatable>(_ actual: T, _ expected: T, _ what: @autoclosure (
 
 // MARK: Machine
 
-/// The 1, 5 and 15 minute load averages from /proc/loadavg, or nil. The machine is
-/// shared: a load above the core count means other work competed with the run.
+/// The 1, 5 and 15 minute load averages, or nil. The machine is shared: a load above
+/// the core count means other work competed with the run.
 func loadAverage() -> String? {
-    guard let file = fopen("/proc/loadavg", "r") else { return nil }
-    defer { fclose(file) }
-    var buffer = [CChar](repeating: 0, count: 128)
-    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-    let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return line.split(separator: " ").prefix(3).joined(separator: " ")
+    var loads = [Double](repeating: 0, count: 3)
+    guard getloadavg(&loads, 3) == 3 else { return nil }
+    return loads.map { String(Double(Int(($0 * 100).rounded())) / 100) }.joined(separator: " ")
 }
 
 /// The number of processors this process may run on.

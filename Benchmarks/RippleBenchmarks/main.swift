@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // RippleBenchmarks: `swift run -c release RippleBenchmarks [--quick] [--filter NAME]
 // [--json FILE] [--alien PATH | --no-alien] [--require-alien]`. See Benchmarks/README.md.

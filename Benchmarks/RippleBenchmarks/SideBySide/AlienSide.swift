@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // The JavaScript side of family B: alien-signals run by node in this run, through
 // Benchmarks/JavaScript/alien-harness.mjs. Ratios come only from these numbers: a

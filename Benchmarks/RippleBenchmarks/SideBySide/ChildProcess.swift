@@ -1,8 +1,14 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // Runs node for the JavaScript side: a child process whose standard output is
 // captured and whose standard error passes through, so that its failures print as
-// they happen. Glibc's posix_spawnp, no Foundation.
+// they happen. The C library's posix_spawnp, no Foundation.
 
 /// What a finished child process produced.
 struct ChildOutput {
@@ -19,7 +25,13 @@ func runChild(_ arguments: [String]) -> ChildOutput? {
     guard pipe(&pipeEnds) == 0 else { return nil }
     let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
 
+    #if canImport(Darwin)
+    var actions: posix_spawn_file_actions_t?    // an opaque pointer on Darwin
+    let environment = _NSGetEnviron().pointee
+    #else
     var actions = posix_spawn_file_actions_t()
+    let environment = environ
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, writeEnd, STDOUT_FILENO)
@@ -32,7 +44,7 @@ func runChild(_ arguments: [String]) -> ChildOutput? {
     // Our own buffered output first, so that the child's lines come after it.
     flushOutput()
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environment)
     close(writeEnd)
     guard spawned == 0 else {
         close(readEnd)
