@@ -47,6 +47,23 @@ struct Runtime {
     /// Unowned; a watcher that dies first clears its entry.
     var afterFlush: [Unmanaged<WatcherNode>?] = []
     var runningAfterFlush = false
+    /// Nodes with liveness hooks whose subscribers came or went in the operation in
+    /// progress, and the registrations to settle (``Graph/deliverLivenessNotices(_:)``).
+    /// Each entry also counts in `retiredCount`, so that the next drain delivers them.
+    var livenessNotices: [LivenessEntry] = []
+    var livenessGroups: [LivenessGroup] = []
+    var deliveringLiveness = false
+    /// Queued when liveness changes inside a batch; made on first need.
+    var livenessNotifier: LivenessNotifier?
+
+    var ensuredLivenessNotifier: LivenessNotifier {
+        mutating get {
+            if let livenessNotifier { return livenessNotifier }
+            let notifier = LivenessNotifier()
+            livenessNotifier = notifier
+            return notifier
+        }
+    }
     /// Work posted from other threads for this thread's graphs; made on first need.
     private(set) var existingMailbox: Mailbox?
 
@@ -198,6 +215,9 @@ extension UnsafeMutablePointer where Pointee == Runtime {
             }
         }
         pointee.draining = false
+        if !pointee.livenessNotices.isEmpty || !pointee.livenessGroups.isEmpty {
+            Graph.deliverLivenessNotices(self)
+        }
     }
 }
 

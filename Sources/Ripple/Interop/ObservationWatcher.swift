@@ -43,6 +43,11 @@ class ObservationWatcher: WatcherNode {
                 parity: flags.contains(.parity), runtime
             )
             runtime.pointee.run.cursor = cursor
+            if !runtime.pointee.livenessNotices.isEmpty {
+                Graph.deliverLivenessNotices(runtime)
+            }
+        } else if flags.contains(.lingering) {
+            flags.subtract(.lingering)
         }
     }
 
@@ -65,8 +70,28 @@ class ObservationWatcher: WatcherNode {
             }
         }
         flags.subtract(.stale)
+        if watched._withUnsafeGuaranteedRef({ $0.flags.contains(.hasLivenessHooks) }) {
+            lingerOrLeave(runtime)
+            return
+        }
         Graph.unlinkAll(self, runtime)
         Graph.runAfterFlush(self, runtime)
+    }
+
+    /// For a node with liveness hooks, Observation's tracking keeps it observed from
+    /// one change to the next: nothing says whether a view will read it again, and
+    /// leaving at each change would stop and restart its source between the change
+    /// and the re-render. So the watcher stays subscribed after telling Observation;
+    /// a read that registers again keeps it, and a change that finds no read since
+    /// the last one unsubscribes it without telling Observation anything.
+    private func lingerOrLeave(_ runtime: RuntimeRef) {
+        if flags.contains(.lingering) {
+            flags.subtract(.lingering)
+            Graph.unlinkAll(self, runtime)
+        } else {
+            flags.formUnion(.lingering)
+            Graph.runAfterFlush(self, runtime)
+        }
     }
 
     /// Tells Observation, once the flush is over: state that `onChange` writes is a
