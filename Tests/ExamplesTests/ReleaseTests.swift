@@ -2,6 +2,7 @@ import Ripple
 import RippleViews
 import Testing
 @testable import BookReader
+@testable import CatalogSearch
 @testable import Dashboard
 @testable import SensorMonitor
 @testable import ShoppingCart
@@ -97,6 +98,18 @@ struct ReleaseTests {
             // task still running or a sequence never ended keeps the sensor alive.
             followed.follow(app.station.sensor, as: "the sensor, held by the sensor and consumer tasks")
             followed.follow(app.station.settings, as: "the settings")
+        }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
+    @Test
+    func `CatalogSearch releases its model, results and catalog, and no task is left`() async {
+        let alive = await Self.aliveAfterScriptedRun({ CatalogSearchApp() }) { app, followed in
+            followed.follow(app.model, as: "the search model")
+            // Its tasks hold it weakly, and releasing it cancels the one in progress.
+            followed.follow(app.model.results, as: "the async results")
+            followed.follow(app.catalog, as: "the remote catalog")
+            followed.follow(app.host, as: "the view host")
         }
         #expect(alive.isEmpty, "still alive: \(alive)")
     }
