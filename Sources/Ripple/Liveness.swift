@@ -10,25 +10,23 @@
 /// does any more.
 ///
 /// ```swift
-/// final class Thermometer {
-///     @Tracked var celsius = 20.0
-///     init() {
-///         whileObserved({ [unowned self] in celsius }) {
-///             print("sensor on")
-///             return { print("sensor off") }
-///         }
-///     }
+/// let celsius = Signal(20.0)
+/// whileObserved({ celsius.value }) {
+///     print("sensor on")
+///     return { print("sensor off") }
 /// }
-/// let thermometer = Thermometer()
-/// let display = Effect { print("showing", thermometer.celsius) }  // prints "showing 20.0", then "sensor on"
-/// thermometer.celsius = 21                                         // prints "showing 21.0"
-/// display.cancel()                                                 // prints "sensor off"
+/// let display = Effect { print("showing", celsius.value) }  // prints "showing 20.0", then "sensor on"
+/// celsius.value = 21                                         // prints "showing 21.0"
+/// display.cancel()                                           // prints "sensor off"
 /// ```
+///
+/// On a model, register in the initializer, once every stored property is set:
+/// `whileObserved({ [unowned self] in temperature }) { ... }`.
 ///
 /// `sources` runs once, now, and every ``Signal``, ``Computed``, `@Tracked` or `@Derived`
 /// property it reads directly gets the hooks; they live as long as those sources do
-/// (capture the model weakly or `unowned` in them, as above: a source holding a hook
-/// that holds the model would keep both alive). Several registrations on one source
+/// (capture a model weakly or `unowned` in them: a source holding a hook that holds
+/// its model would keep both alive). Several registrations on one source
 /// each run their own hooks.
 ///
 /// When the hooks run:

@@ -9,17 +9,15 @@
 /// finishes later. An input equal to the previous one starts nothing.
 ///
 /// ```swift
-/// @MainActor
-/// final class BookSearch {
-///     @Tracked var query = "dune"
-///     let results: AsyncComputed<[String]>
-///
-///     init(titles: [String]) {
-///         let query = Signal("")
-///         results = AsyncComputed(input: { query.value }) { text in
-///             titles.filter { $0.lowercased().contains(text) }
-///         }
-///         Effect { [unowned self] in query.value = self.query }  // the field feeds the search
+/// let query = Signal("dune")
+/// let titles = ["Dune", "Dune Messiah", "Emma"]
+/// let results = AsyncComputed(input: { query.value }) { text in
+///     titles.filter { $0.lowercased().contains(text) }   // a remote call, in a real app
+/// }
+/// for await phase in observe({ results.state }) {
+///     if case .value(let found) = phase {
+///         print(found)   // ["Dune", "Dune Messiah"]
+///         break
 ///     }
 /// }
 /// ```
@@ -55,10 +53,9 @@ public final class AsyncComputed<Value> {
     ///
     /// ```swift
     /// @MainActor
-    /// func makePrice(of item: Signal<String>) -> AsyncComputed<Double> {
-    ///     AsyncComputed(debounce: .milliseconds(300), input: { item.value }) { name in
-    ///         try await Task.sleep(for: .milliseconds(50))   // a remote catalog
-    ///         return name == "Dune" ? 9.99 : 14.99
+    /// func price(of item: Signal<String>, clock: some Clock<Duration>) -> AsyncComputed<Double> {
+    ///     AsyncComputed(debounce: .milliseconds(300), clock: clock, input: { item.value }) { name in
+    ///         name == "Dune" ? 9.99 : 14.99   // a remote catalog, in a real app
     ///     }
     /// }
     /// ```
@@ -141,7 +138,7 @@ public final class AsyncComputed<Value> {
     ///
     /// ```swift
     /// @MainActor
-    /// func show(_ results: AsyncComputed<[String]>) {
+    /// func show(_ results: AsyncComputed<[String]>) -> Effect {
     ///     Effect {
     ///         switch results.state {
     ///         case .loading: print("loading")
