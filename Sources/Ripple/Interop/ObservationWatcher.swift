@@ -24,6 +24,9 @@ class ObservationWatcher: WatcherNode {
     deinit {
         // Unlinked here rather than in the base class's deinit, so that `releaseDrain`
         // lets the watched node go once this object is gone.
+        if flags.contains(.lingering) {
+            reclaimLingeringLink()
+        }
         if deps != nil || flags.contains(.queued) {
             Graph.dependentWillDeallocate(self)
         }
@@ -37,6 +40,11 @@ class ObservationWatcher: WatcherNode {
         guard runtime.pointee.run.computeDepth == 0, runtime.pointee.run.runningEffect == nil else { return }
         registerAccess()
         if deps == nil {
+            if flags.contains(.lingering) {
+                // Read again after a change: it stays subscribed, as it was.
+                reclaimLingeringLink()
+                return
+            }
             let cursor = runtime.pointee.run.cursor
             Graph.linkNew(
                 watched.takeUnretainedValue(), self, after: nil, before: nil,
@@ -46,8 +54,6 @@ class ObservationWatcher: WatcherNode {
             if !runtime.pointee.livenessNotices.isEmpty {
                 Graph.deliverLivenessNotices(runtime)
             }
-        } else if flags.contains(.lingering) {
-            flags.subtract(.lingering)
         }
     }
 
@@ -61,36 +67,56 @@ class ObservationWatcher: WatcherNode {
     /// Observation to be told once the flush has ended.
     override func runQueued(_ runtime: RuntimeRef) {
         flags.subtract(.queued)
+        let wasLingering = flags.contains(.lingering)
+        if wasLingering { reclaimLingeringLink() }
         guard deps != nil else { return }
         if !flags.contains(.dirty) {
-            guard flags.contains(.pending) else { return }
-            guard Graph.checkDirty(self, runtime) else {
+            guard flags.contains(.pending), Graph.checkDirty(self, runtime) else {
+                // No change after all: a lingering watcher lingers on.
                 flags.subtract(.pending)
+                if wasLingering { linger() }
                 return
             }
         }
         flags.subtract(.stale)
-        if watched._withUnsafeGuaranteedRef({ $0.flags.contains(.hasLivenessHooks) }) {
-            lingerOrLeave(runtime)
+        if wasLingering {
+            // Nobody read the property since Observation was told of the last change.
+            Graph.unlinkAll(self, runtime)
             return
         }
-        Graph.unlinkAll(self, runtime)
+        if watched._withUnsafeGuaranteedRef({ $0.flags.contains(.hasLivenessHooks) }) {
+            linger()
+        } else {
+            Graph.unlinkAll(self, runtime)
+        }
         Graph.runAfterFlush(self, runtime)
     }
 
     /// For a node with liveness hooks, Observation's tracking keeps it observed from
     /// one change to the next: nothing says whether a view will read it again, and
     /// leaving at each change would stop and restart its source between the change
-    /// and the re-render. So the watcher stays subscribed after telling Observation;
-    /// a read that registers again keeps it, and a change that finds no read since
-    /// the last one unsubscribes it without telling Observation anything.
-    private func lingerOrLeave(_ runtime: RuntimeRef) {
-        if flags.contains(.lingering) {
-            flags.subtract(.lingering)
-            Graph.unlinkAll(self, runtime)
-        } else {
-            flags.formUnion(.lingering)
-            Graph.runAfterFlush(self, runtime)
+    /// and the re-render. So the watcher stays in the node's subscribers after telling
+    /// Observation, but lets go of its own dependency list, so that the next read takes
+    /// the arming path, as after an unlink, and reclaims the link there: reads pay
+    /// nothing for it. A change that finds it still lingering (no read since the last
+    /// one) unsubscribes it without telling Observation anything.
+    private func linger() {
+        flags.formUnion(.lingering)
+        deps = nil
+    }
+
+    /// Takes back the link a lingering watcher left in the watched node's subscribers.
+    private func reclaimLingeringLink() {
+        flags.subtract(.lingering)
+        guard deps == nil else { return }
+        let identity = Unmanaged.passUnretained(self).toOpaque()
+        var cursor = watched._withUnsafeGuaranteedRef { $0.subs }
+        while let link = cursor {
+            if link.pointee.sub.toOpaque() == identity {
+                deps = link
+                return
+            }
+            cursor = link.pointee.nextSub
         }
     }
 
