@@ -46,7 +46,9 @@
 ///   dependencies until it is released or observed and then dropped.
 /// - Observation's tracking is one-shot and says nothing when a view goes away: a
 ///   property with hooks that only Observation reads counts as observed from the read
-///   that registers it until the first change after the last such read.
+///   that registers it through the next change (which Observation is told of, and
+///   which a view answers by reading again); a change that finds no read since the
+///   previous one ends it.
 ///
 /// The hooks run on the isolation domain of the operation that changed observation,
 /// which is the sources' own.
