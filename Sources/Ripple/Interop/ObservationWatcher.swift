@@ -100,13 +100,13 @@ class ObservationWatcher: WatcherNode {
     /// the arming path, as after an unlink, and reclaims the link there: reads pay
     /// nothing for it. A change that finds it still lingering (no read since the last
     /// one) unsubscribes it without telling Observation anything.
-    private func linger() {
+    private final func linger() {
         flags.formUnion(.lingering)
         deps = nil
     }
 
     /// Takes back the link a lingering watcher left in the watched node's subscribers.
-    private func reclaimLingeringLink() {
+    private final func reclaimLingeringLink() {
         flags.subtract(.lingering)
         guard deps == nil else { return }
         let identity = Unmanaged.passUnretained(self).toOpaque()
