@@ -22,12 +22,13 @@ extension Graph {
     static func note(_ entry: LivenessEntry, _ runtime: RuntimeRef) {
         guard !entry.isNoted else { return }
         entry.isNoted = true
-        runtime.pointee.livenessNotices.append(entry)
+        let state = runtime.pointee.ensuredLiveness
+        state.notices.append(entry)
         runtime.pointee.retiredCount &+= 1
         if runtime.pointee.batchDepth > 0 {
             // The end of the batch must flush even if nothing else was queued: the
             // notifier's turn asks for a call once the flush is over.
-            enqueue(runtime.pointee.ensuredLivenessNotifier, runtime)
+            enqueue(state.notifier, runtime)
         }
     }
 
@@ -50,7 +51,7 @@ extension Graph {
         if entry.reportedObserved {
             group.observedSources += 1
         }
-        runtime.pointee.livenessGroups.append(group)
+        runtime.pointee.ensuredLiveness.groups.append(group)
         runtime.pointee.retiredCount &+= 1
         note(entry, runtime)
     }
@@ -59,20 +60,20 @@ extension Graph {
     /// that user code must not interrupt: no batch, run, walk or flush. Otherwise the
     /// notes wait for the drain or the flush that ends it.
     static func deliverLivenessNotices(_ runtime: RuntimeRef) {
-        guard !runtime.pointee.deliveringLiveness,
+        guard let state = runtime.pointee.liveness, state.hasWork, !state.delivering,
               runtime.pointee.batchDepth == 0, runtime.pointee.releaseHolds == 0,
               !runtime.pointee.flushing, runtime.pointee.run.activeSub == nil,
               runtime.pointee.run.computeDepth == 0
         else { return }
-        runtime.pointee.deliveringLiveness = true
+        state.delivering = true
         // The hooks run as if at top level: outside an `EffectScope.run` that may be in
         // progress, so that what they create belongs to them.
         let outer = enterRun(RunContext(), runtime)
         defer { exitRun(outer, runtime) }
         while true {
-            if !runtime.pointee.livenessNotices.isEmpty {
-                let notices = runtime.pointee.livenessNotices
-                runtime.pointee.livenessNotices = []
+            if !state.notices.isEmpty {
+                let notices = state.notices
+                state.notices = []
                 runtime.pointee.retiredCount &-= notices.count
                 for entry in notices {
                     entry.isNoted = false
@@ -81,15 +82,15 @@ extension Graph {
                     entry.reportedObserved = observed
                     for group in entry.groups {
                         group.observedSources += observed ? 1 : -1
-                        runtime.pointee.livenessGroups.append(group)
+                        state.groups.append(group)
                         runtime.pointee.retiredCount &+= 1
                     }
                 }
-            } else if !runtime.pointee.livenessGroups.isEmpty {
+            } else if !state.groups.isEmpty {
                 // Groups after nodes: a group whose one source stops as another starts
                 // in the same operation stays running.
-                let groups = runtime.pointee.livenessGroups
-                runtime.pointee.livenessGroups = []
+                let groups = state.groups
+                state.groups = []
                 runtime.pointee.retiredCount &-= groups.count
                 for group in groups {
                     // User code: what it changes is noted, and settled by this loop.
@@ -99,8 +100,21 @@ extension Graph {
                 break
             }
         }
-        runtime.pointee.deliveringLiveness = false
+        state.delivering = false
     }
+}
+
+/// A thread's liveness notes: the nodes whose subscribers came or went in the
+/// operation in progress, and the registrations to settle. Each counts in the
+/// runtime's `retiredCount`, so that the next drain delivers them.
+final class LivenessState {
+    var notices: [LivenessEntry] = []
+    var groups: [LivenessGroup] = []
+    var delivering = false
+    /// Queued when liveness changes inside a batch.
+    let notifier = LivenessNotifier()
+
+    var hasWork: Bool { !notices.isEmpty || !groups.isEmpty }
 }
 
 /// One ``whileObserved(_:_:)`` registration: its hooks, and how many of its sources

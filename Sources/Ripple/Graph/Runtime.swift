@@ -47,21 +47,16 @@ struct Runtime {
     /// Unowned; a watcher that dies first clears its entry.
     var afterFlush: [Unmanaged<WatcherNode>?] = []
     var runningAfterFlush = false
-    /// Nodes with liveness hooks whose subscribers came or went in the operation in
-    /// progress, and the registrations to settle (``Graph/deliverLivenessNotices(_:)``).
-    /// Each entry also counts in `retiredCount`, so that the next drain delivers them.
-    var livenessNotices: [LivenessEntry] = []
-    var livenessGroups: [LivenessGroup] = []
-    var deliveringLiveness = false
-    /// Queued when liveness changes inside a batch; made on first need.
-    var livenessNotifier: LivenessNotifier?
+    /// The liveness notes of the operation in progress; made on the first note, so
+    /// that a thread that never meets a liveness hook carries one word for them.
+    var liveness: LivenessState?
 
-    var ensuredLivenessNotifier: LivenessNotifier {
+    var ensuredLiveness: LivenessState {
         mutating get {
-            if let livenessNotifier { return livenessNotifier }
-            let notifier = LivenessNotifier()
-            livenessNotifier = notifier
-            return notifier
+            if let liveness { return liveness }
+            let state = LivenessState()
+            liveness = state
+            return state
         }
     }
     /// Work posted from other threads for this thread's graphs; made on first need.
@@ -215,7 +210,7 @@ extension UnsafeMutablePointer where Pointee == Runtime {
             }
         }
         pointee.draining = false
-        if !pointee.livenessNotices.isEmpty || !pointee.livenessGroups.isEmpty {
+        if let liveness = pointee.liveness, liveness.hasWork {
             Graph.deliverLivenessNotices(self)
         }
     }

@@ -51,7 +51,7 @@ class ObservationWatcher: WatcherNode {
                 parity: flags.contains(.parity), runtime
             )
             runtime.pointee.run.cursor = cursor
-            if !runtime.pointee.livenessNotices.isEmpty {
+            if let liveness = runtime.pointee.liveness, liveness.hasWork {
                 Graph.deliverLivenessNotices(runtime)
             }
         }
