@@ -11,7 +11,7 @@ import Testing
 /// After its scripted run, each example lets go of everything: the app, its models and
 /// its views. A leak checker at process exit cannot tell (the examples' `main.swift`
 /// keeps the app reachable until then), so these follow the objects with weak
-/// references. Four of the five put a model with `@Derived` properties in the
+/// references. Four of the six put a model with `@Derived` properties in the
 /// environment and read them from views: the pattern that once leaked each model
 /// through its own derived nodes (see `DerivedTests`).
 @MainActor

@@ -36,6 +36,9 @@ struct Runtime {
     var retiredClosures: [StoredClosure] = []
     var retiredValues: [Any] = []
     var draining = false
+    /// Beside `draining`, so that the two flags share one word: the runtime stays the
+    /// size it was before `liveness` joined it, and so does the heap's layout.
+    var runningAfterFlush = false
     /// Effects released by user code during their own run, until that run notices.
     var releasedWhileExecuting: [UnsafeRawPointer] = []
     /// How many references wait in the three arrays above.
@@ -46,7 +49,6 @@ struct Runtime {
     /// Watchers to call once the flush has ended (``Graph/runAfterFlush(_:_:)``).
     /// Unowned; a watcher that dies first clears its entry.
     var afterFlush: [Unmanaged<WatcherNode>?] = []
-    var runningAfterFlush = false
     /// The liveness notes of the operation in progress; made on the first note, so
     /// that a thread that never meets a liveness hook carries one word for them.
     var liveness: LivenessState?
