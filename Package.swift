@@ -9,7 +9,7 @@ let strictSwift: [SwiftSetting] = [
 ]
 
 /// The example programs, one executable target each under Examples/.
-let examples = ["BookReader", "TodoList", "ShoppingCart", "Dashboard", "SensorMonitor"]
+let examples = ["BookReader", "TodoList", "ShoppingCart", "Dashboard", "SensorMonitor", "CatalogSearch"]
 
 let package = Package(
     name: "Ripple",

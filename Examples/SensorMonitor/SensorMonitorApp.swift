@@ -5,21 +5,27 @@ import RippleViews
 /// task; views render on every sample, while a consumer that follows
 /// `observe { ... }` receives one coalesced reading per burst.
 ///
+/// The sensor runs only while something observes its readings (`whileObserved`): the
+/// views that show them, or the consumer. Turning both off stops its task; turning
+/// either on starts a new one.
+///
 /// The scripted run is deterministic without sleeping: the sensor task writes a burst
 /// without suspending, then waits for the next; each `burst` command waits until the
-/// consumer has received its reading.
+/// sensor has written it and the consumer, if on, has received its reading.
 @MainActor
 final class SensorMonitorApp: TerminalApp {
     let station = Station()
     let host = ViewHost()
     let settingsFile = SettingsFile()
 
-    private let bursts: AsyncStream<[Sample]>
-    private let burstInput: AsyncStream<[Sample]>.Continuation
+    /// Where the `burst` command hands samples to the sensor task, while it runs.
+    private var burstInput: AsyncStream<[Sample]>.Continuation?
     private var sensorTask: Task<Void, Never>?
     private var consumerTask: Task<Void, Never>?
+    private let written = Handoff()
     private let delivered = Handoff()
     private var consumerLines: [String] = []
+    private var sensorLines: [String] = []
     private var lastDelivered: Reading?
     private(set) var readingsReceived = 0
     private var finished = false
@@ -32,7 +38,11 @@ final class SensorMonitorApp: TerminalApp {
     }
 
     init() {
-        (bursts, burstInput) = AsyncStream.makeStream()
+        let sensor = station.sensor
+        whileObserved({ (sensor.temperature, sensor.humidity, sensor.sampleCount) }) { [weak self] in
+            self?.startSensor()
+            return { [weak self] in self?.stopSensor() }
+        }
     }
 
     let title = [
@@ -45,6 +55,8 @@ final class SensorMonitorApp: TerminalApp {
         CommandSpec(#"label "<name>""#, "rename the sensor"),
         CommandSpec("unit <celsius|fahrenheit>", "the unit temperatures are shown in"),
         CommandSpec("threshold <degrees>", "alert above this temperature, in the unit shown"),
+        CommandSpec("display <on|off>", "show or hide the reading and the alert"),
+        CommandSpec("consumer <on|off>", "start or stop the consumer that follows the readings"),
         CommandSpec("save", "save the settings to a JSON file"),
         CommandSpec("load", "load the saved settings"),
         CommandSpec("show", "print the whole screen"),
@@ -60,16 +72,24 @@ final class SensorMonitorApp: TerminalApp {
         #"label "Attic""#,
         "load",
         "burst 21.8/50 22.6/51 21.5/52",
+        "display off",
+        "consumer off",
+        "display on",
+        "burst 23.5/49",
+        "consumer on",
     ]
+
+    enum Switch: String, CaseIterable {
+        case on, off
+    }
 
     func start() async -> [String] {
         withEnvironment(station) {
             host.mount(MonitorView())
         }
-        startSensor()
         startConsumer()
         await delivered.wait()
-        return host.takeReport() + takeConsumerLines()
+        return host.takeReport() + takeSensorLines() + takeConsumerLines()
     }
 
     func run(_ command: Command) async throws(CommandError) -> [String] {
@@ -83,11 +103,35 @@ final class SensorMonitorApp: TerminalApp {
             for word in command.arguments {
                 samples.append(try Self.sample(word))
             }
+            guard let burstInput else {
+                throw .rejected("the sensor is off: nothing observes its readings; turn the display or the consumer on")
+            }
+            let following = consumerTask != nil
             await host.update {
                 burstInput.yield(samples)
-                await delivered.wait()
+                await written.wait()
+                if following { await delivered.wait() }
             }
             return host.takeReport() + takeConsumerLines()
+        case "display":
+            try command.expectArguments(1)
+            let on = try command.choice(at: 0, of: Switch.self) == .on
+            guard on != station.isDisplayOn else { throw .rejected("the display is already \(on ? "on" : "off")") }
+            host.update { station.isDisplayOn = on }
+            return host.takeReport() + takeSensorLines()
+        case "consumer":
+            try command.expectArguments(1)
+            let on = try command.choice(at: 0, of: Switch.self) == .on
+            guard on != (consumerTask != nil) else { throw .rejected("the consumer is already \(on ? "on" : "off")") }
+            if on {
+                lastDelivered = nil
+                startConsumer()
+                await delivered.wait()
+            } else {
+                await stopConsumer()
+                consumerLines.append("  consumer: stopped")
+            }
+            return takeConsumerLines() + takeSensorLines()
         case "label":
             try command.expectArguments(1)
             let label = try command.text(at: 0, "the label")
@@ -135,10 +179,9 @@ final class SensorMonitorApp: TerminalApp {
     func finish() async -> [String] {
         guard !finished else { return [] }
         finished = true
-        burstInput.finish()
+        await stopConsumer()
+        burstInput?.finish()
         await sensorTask?.value
-        consumerTask?.cancel()
-        await consumerTask?.value
         settingsFile.remove()
         let renders = host.renderCounts["ReadingView", default: 0]
         return [
@@ -149,17 +192,40 @@ final class SensorMonitorApp: TerminalApp {
     }
 
     /// The sensor: writes each burst it is given, sample after sample, without
-    /// suspending in between.
+    /// suspending in between. Started when its readings become observed.
     private func startSensor() {
         let sensor = station.sensor
-        let bursts = self.bursts
+        let (bursts, input) = AsyncStream<[Sample]>.makeStream()
+        burstInput = input
+        let written = self.written
         sensorTask = Task {
             for await burst in bursts {
                 for sample in burst {
                     sensor.record(sample)
                 }
+                written.post()
             }
         }
+        sensorLines.append("  sensor: started (its readings are observed)")
+    }
+
+    /// Stopped when nothing observes its readings any more: its task ends.
+    private func stopSensor() {
+        burstInput?.finish()
+        burstInput = nil
+        sensorLines.append("  sensor: stopped (nothing observes its readings)")
+    }
+
+    private func stopConsumer() async {
+        guard let consumerTask else { return }
+        self.consumerTask = nil
+        consumerTask.cancel()
+        await consumerTask.value
+    }
+
+    private func takeSensorLines() -> [String] {
+        defer { sensorLines = [] }
+        return sensorLines
     }
 
     /// The consumer: follows the sensor through `observe`, which yields the latest

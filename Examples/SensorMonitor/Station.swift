@@ -10,6 +10,9 @@ final class Station {
     @Derived({ (station: Station) in station.sensor.temperature > station.settings.alertThreshold })
     var isAlerting: Bool
 
+    /// Whether the screen shows the reading and the alert. Not a setting: it is not saved.
+    @Tracked var isDisplayOn = true
+
     init(sensor: Sensor = Sensor(), settings: SensorSettings = SensorSettings()) {
         self.sensor = sensor
         self.settings = settings

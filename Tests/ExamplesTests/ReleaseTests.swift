@@ -2,6 +2,7 @@ import Ripple
 import RippleViews
 import Testing
 @testable import BookReader
+@testable import CatalogSearch
 @testable import Dashboard
 @testable import SensorMonitor
 @testable import ShoppingCart
@@ -10,7 +11,7 @@ import Testing
 /// After its scripted run, each example lets go of everything: the app, its models and
 /// its views. A leak checker at process exit cannot tell (the examples' `main.swift`
 /// keeps the app reachable until then), so these follow the objects with weak
-/// references. Four of the five put a model with `@Derived` properties in the
+/// references. Four of the six put a model with `@Derived` properties in the
 /// environment and read them from views: the pattern that once leaked each model
 /// through its own derived nodes (see `DerivedTests`).
 @MainActor
@@ -97,6 +98,18 @@ struct ReleaseTests {
             // task still running or a sequence never ended keeps the sensor alive.
             followed.follow(app.station.sensor, as: "the sensor, held by the sensor and consumer tasks")
             followed.follow(app.station.settings, as: "the settings")
+        }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
+    @Test
+    func `CatalogSearch releases its model, results and catalog, and no task is left`() async {
+        let alive = await Self.aliveAfterScriptedRun({ CatalogSearchApp() }) { app, followed in
+            followed.follow(app.model, as: "the search model")
+            // Its tasks hold it weakly, and releasing it cancels the one in progress.
+            followed.follow(app.model.results, as: "the async results")
+            followed.follow(app.catalog, as: "the remote catalog")
+            followed.follow(app.host, as: "the view host")
         }
         #expect(alive.isEmpty, "still alive: \(alive)")
     }

@@ -90,6 +90,23 @@ struct SensorMonitorTests {
         #expect(!FileManager.default.fileExists(atPath: app.settingsFile.directory.path))
     }
 
+    @Test func `the sensor runs only while the views or the consumer observe its readings`() async throws {
+        let app = SensorMonitorApp()
+        let launch = await app.start()
+        #expect(launch.contains("  sensor: started (its readings are observed)"))
+        #expect(try await run(app, "display off").allSatisfy { !$0.hasPrefix("  sensor:") })
+        #expect(try await run(app, "consumer off") == ["  consumer: stopped", "  sensor: stopped (nothing observes its readings)"])
+        await #expect(throws: CommandError.rejected(
+            "the sensor is off: nothing observes its readings; turn the display or the consumer on"
+        )) {
+            _ = try await run(app, "burst 21/40")
+        }
+        #expect(try await run(app, "consumer on").last == "  sensor: started (its readings are observed)")
+        let burst = try await run(app, "burst 21/40")
+        #expect(burst.last == "  consumer: sample 1: 21.0 °C, 40% (1 sample since the last reading)")
+        _ = await app.finish()
+    }
+
     @Test(arguments: [(22.25, "22.3"), (-0.04, "0.0"), (-0.5, "-0.5"), (30, "30.0"), (72.14, "72.1")])
     func `temperatures show one decimal`(value: Double, shown: String) {
         #expect(oneDecimal(value) == shown)
@@ -119,6 +136,7 @@ struct SensorMonitorTests {
                              | Alert above: 30.0 °C
           TextField "Label"  | Label: [Greenhouse]
           (5 of 5 views rendered)
+          sensor: started (its readings are observed)
           consumer: sample 0: 20.0 °C, 50% (first reading)
 
         > burst 20.5/45 21.0/46 21.4/47 21.9/48 22.3/48
@@ -180,7 +198,32 @@ struct SensorMonitorTests {
           (2 of 5 views rendered)
           consumer: sample 8: 70.7 °F, 52% (3 samples since the last reading)
 
-          The sensor wrote 8 samples: ReadingView rendered 14 times (launch included), the consumer received 3 readings.
+        > display off
+          MonitorView  | Sensor monitor (display off)
+          removed ReadingView
+          removed AlertView
+          (1 of 3 views rendered)
+
+        > consumer off
+          consumer: stopped
+          sensor: stopped (nothing observes its readings)
+
+        > display on
+          MonitorView  | Sensor monitor
+          ReadingView  | Cellar: 70.7 °F, 52% humidity (sample 8)
+          AlertView    | OK: alert above 71.6 °F
+          (3 of 5 views rendered)
+          sensor: started (its readings are observed)
+
+        > burst 23.5/49
+          ReadingView  | Cellar: 74.3 °F, 49% humidity (sample 9)
+          AlertView    | ALERT: above 71.6 °F
+          (2 of 5 views rendered)
+
+        > consumer on
+          consumer: sample 9: 74.3 °F, 49% (first reading)
+
+          The sensor wrote 9 samples: ReadingView rendered 16 times (launch included), the consumer received 4 readings.
         """
 
     static let session = """

@@ -1451,6 +1451,176 @@ struct DocumentationExamplesTests {
         #expect(output == ["3"])   // check
     }
 
+    // MARK: EffectScope.swift
+
+    @Test func `EffectScope: one cancel ends every effect its run created`() {
+        let name = Signal("Ada"), count = Signal(1)
+        let screen = EffectScope()
+        screen.run {
+            _ = Effect { print("name:", name.value) }     // prints "name: Ada"; the scope keeps it
+            _ = Effect { print("count:", count.value) }   // prints "count: 1"
+        }
+        name.value = "Grace"                          // prints "name: Grace"
+        screen.cancel()                               // both effects end
+        count.value = 2                               // prints nothing
+
+        #expect(output == ["name: Ada", "count: 1", "name: Grace"])   // check
+    }
+
+    @Test func `EffectScope init: a named scope, cancelled`() {
+        let scope = EffectScope("settings screen")
+        print(scope.isCancelled)   // false
+        scope.cancel()
+        print(scope.isCancelled)   // true
+
+        #expect(output == ["false", "true"])   // check
+    }
+
+    @Test func `EffectScope run: effects and cleanups belong to the scope`() {
+        let scope = EffectScope()
+        let ticks = Signal(0)
+        let label = scope.run {
+            _ = Effect { print("tick", ticks.value) }   // prints "tick 0"
+            onCleanup { print("scope ended") }
+            return "ticker"
+        }
+        print(label)     // prints "ticker"
+        scope.cancel()   // prints "scope ended"
+
+        #expect(output == ["tick 0", "ticker", "scope ended"])   // check
+    }
+
+    @Test func `EffectScope cancel: nested scopes, every cleanup once`() {
+        let outer = EffectScope(), level = Signal(0)
+        outer.run {
+            let inner = EffectScope()
+            inner.run {
+                _ = Effect {
+                    print("level", level.value)      // prints "level 0"
+                    onCleanup { print("inner effect cleaned up") }
+                }
+            }
+        }
+        outer.cancel()   // prints "inner effect cleaned up", once
+        outer.cancel()   // prints nothing
+        level.value = 1  // prints nothing
+
+        #expect(output == ["level 0", "inner effect cleaned up"])   // check
+    }
+
+    @Test func `EffectScope isCancelled: an inner scope ends with its outer one`() {
+        let outer = EffectScope()
+        let inner = outer.run { EffectScope() }
+        outer.cancel()
+        print(inner.isCancelled)   // true
+
+        #expect(output == ["true"])   // check
+    }
+
+    // MARK: Liveness.swift
+
+    @Test func `whileObserved: the sensor runs while the display shows it`() {
+        let celsius = Signal(20.0)
+        whileObserved({ celsius.value }) {
+            print("sensor on")
+            return { print("sensor off") }
+        }
+        let display = Effect { print("showing", celsius.value) }  // prints "showing 20.0", then "sensor on"
+        celsius.value = 21                                         // prints "showing 21.0"
+        display.cancel()                                           // prints "sensor off"
+
+        #expect(output == ["showing 20.0", "sensor on", "showing 21.0", "sensor off"])   // check
+    }
+
+    // MARK: Async/AsyncPhase.swift
+
+    @Test func `AsyncPhase: a switch over the phases`() {
+        func describe(_ phase: AsyncPhase<[String]>) -> String {
+            switch phase {
+            case .loading(previous: nil): "searching..."
+            case .loading(previous: let titles?): "searching... (showing \(titles.count))"
+            case .value(let titles): "\(titles.count) found"
+            case .failure(let error): "failed: \(error)"
+            }
+        }
+        print(describe(.loading(previous: ["Dune"])))   // searching... (showing 1)
+
+        #expect(output == ["searching... (showing 1)"])   // check
+    }
+
+    @Test func `AsyncPhase value, isLoading and error`() {
+        let phase = AsyncPhase<Int>.loading(previous: 3)
+        print(phase.value ?? 0)   // 3
+        print(AsyncPhase<Int>.value(3).isLoading)   // false
+        struct Offline: Error {}
+        print(AsyncPhase<Int>.failure(Offline()).error is Offline)   // true
+
+        #expect(output == ["3", "false", "true"])   // check
+    }
+
+    // MARK: Async/AsyncComputed.swift
+
+    @Test @MainActor func `AsyncComputed: results follow the query`() async {
+        let query = Signal("dune")
+        let titles = ["Dune", "Dune Messiah", "Emma"]
+        let results = AsyncComputed(input: { query.value }) { text in
+            titles.filter { $0.lowercased().contains(text) }   // a remote call, in a real app
+        }
+        for await phase in observe({ results.state }) {
+            if case .value(let found) = phase {
+                print(found)   // ["Dune", "Dune Messiah"]
+                break
+            }
+        }
+
+        #expect(output == [#"["Dune", "Dune Messiah"]"#])   // check
+    }
+
+    @Test @MainActor func `AsyncComputed init: debounced, on a clock`() async {
+        @MainActor
+        func price(of item: Signal<String>, clock: some Clock<Duration>) -> AsyncComputed<Double> {
+            AsyncComputed(debounce: .milliseconds(300), clock: clock, input: { item.value }) { name in
+                name == "Dune" ? 9.99 : 14.99   // a remote catalog, in a real app
+            }
+        }
+        let clock = ManualClock()                                            // check
+        let item = Signal("Dune")                                            // check
+        let dune = price(of: item, clock: clock)                             // check
+        #expect(await yieldUntil { dune.value == 9.99 })                     // check
+        item.value = "Emma"                                                  // check
+        #expect(await yieldUntil { clock.sleeperCount == 1 })                // check
+        #expect(dune.state.isLoading)                                        // check
+        clock.advance(by: .milliseconds(300))                                // check
+        #expect(await yieldUntil { dune.value == 14.99 })                    // check
+    }
+
+    @Test @MainActor func `AsyncComputed state, value and isLoading`() async {
+        @MainActor
+        func show(_ results: AsyncComputed<[String]>) -> Effect {
+            Effect {
+                switch results.state {
+                case .loading: print("loading")
+                case .value(let titles): print(titles)
+                case .failure(let error): print("error:", error)
+                }
+            }
+        }
+        @MainActor
+        func countResults(_ results: AsyncComputed<[String]>) -> Computed<Int> {
+            Computed { results.value?.count ?? 0 }
+        }
+        @MainActor
+        func spinner(for results: AsyncComputed<[String]>) -> Effect {
+            Effect { print(results.isLoading ? "spinning" : "idle") }
+        }
+        let results = AsyncComputed(input: { "dune" }) { _ in ["Dune", "Emma"] }   // check
+        let shown = show(results), spinning = spinner(for: results)                // check
+        let count = countResults(results)                                          // check
+        #expect(await yieldUntil { count.value == 2 })                             // check
+        #expect(output == ["loading", "spinning", #"["Dune", "Emma"]"#, "idle"])   // check
+        shown.cancel(); spinning.cancel()                                          // check
+    }
+
 }
 
 /// The lines an example printed.

@@ -13,7 +13,7 @@ extension Graph {
                 let depFlags = dep._withUnsafeGuaranteedRef { $0.flags }
                 guard !depFlags.contains(.tombstone) else { continue }
                 let (version, unwatched) = dep._withUnsafeGuaranteedRef { dep in
-                    removeSubscriber(link, from: dep)
+                    removeSubscriber(link, from: dep, runtime)
                     return (dep.version, dep.subs == nil && depFlags.contains(.computed))
                 }
                 link.pointee.nextSub = nil
@@ -96,7 +96,7 @@ extension Graph {
                     mark = .pending
                 }
                 link.pointee.prevSubBits = parity
-                appendSubscriber(link, to: dep)
+                appendSubscriber(link, to: dep, runtime)
             }
         }
         node.flags.formUnion(mark)

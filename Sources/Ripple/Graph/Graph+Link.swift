@@ -90,7 +90,7 @@ extension Graph {
             sub.deps = link
         }
         runtime.pointee.run.cursor = link
-        appendSubscriber(link, to: dep)
+        appendSubscriber(link, to: dep, runtime)
         if sub.flags.contains(.ownsNoLinks) {
             unsafeDowncast(sub, to: ScopeNode.self).liveDependencies += 1
         } else {
@@ -98,8 +98,10 @@ extension Graph {
         }
     }
 
+    /// Adds `link` at the end of `dep`'s subscribers. A first subscriber of a node with
+    /// liveness hooks is noted; other nodes pay one flag test, on that transition only.
     @inline(__always)
-    static func appendSubscriber(_ link: LinkPointer, to dep: ReactiveNode) {
+    static func appendSubscriber(_ link: LinkPointer, to dep: ReactiveNode, _ runtime: RuntimeRef) {
         if let head = dep.subs {
             let tail = head.pointee.prevSub
             tail.pointee.nextSub = link
@@ -108,16 +110,21 @@ extension Graph {
         } else {
             dep.subs = link
             link.pointee.prevSub = link
+            if dep.flags.contains(.hasLivenessHooks) { noteLivenessChange(of: dep, runtime) }
         }
     }
 
+    /// Takes `link` out of `dep`'s subscribers. Losing the last one is noted for a node
+    /// with liveness hooks, as gaining the first one is.
     @inline(__always)
-    static func removeSubscriber(_ link: LinkPointer, from dep: ReactiveNode) {
+    static func removeSubscriber(_ link: LinkPointer, from dep: ReactiveNode, _ runtime: RuntimeRef) {
         let head = dep.subs.unsafelyUnwrapped
         let next = link.pointee.nextSub
         if link == head {
             if let next {
                 next.pointee.prevSub = link.pointee.prevSub
+            } else if dep.flags.contains(.hasLivenessHooks) {
+                noteLivenessChange(of: dep, runtime)
             }
             dep.subs = next
         } else {
@@ -166,7 +173,7 @@ extension Graph {
                     // A detached subscriber already left its dependencies' lists.
                     if !subFlags.contains(.detached) {
                         let unwatched = dep._withUnsafeGuaranteedRef { dep -> Bool in
-                            removeSubscriber(link, from: dep)
+                            removeSubscriber(link, from: dep, runtime)
                             return dep.subs == nil && depFlags.contains(.computed)
                         }
                         if unwatched {
@@ -244,6 +251,9 @@ extension Graph {
     /// the tombstone, which never changes.
     static func nodeWillDeallocate(_ node: ReactiveNode) {
         let runtime = Runtime.current
+        if node.flags.contains(.hasLivenessHooks) {
+            livenessNodeWillDeallocate(node, runtime)
+        }
         var cursor = node.subs
         node.subs = nil
         while let link = cursor {

@@ -49,12 +49,19 @@
 /// retired instead, and released one at a time once it is over, so a long chain tears
 /// down without recursion (``ReleaseDrain``).
 ///
+/// **Liveness.** A node with `whileObserved` hooks carries `hasLivenessHooks`; linking
+/// and unlinking test it only when a subscriber list turns non-empty or empty, and
+/// note the node. The notes are settled, and the hooks called, once no batch, run or
+/// flush is open (``deliverLivenessNotices(_:)``). The hooks live in a side table, so
+/// other nodes carry nothing for them.
+///
 /// **Flags.** Kind: `source`, `computed`, `watcher` (with `effect` for effects, which
 /// the flush runs directly), `ownsNoLinks`, `tombstone`.
 /// Propagation: `dirty`, `pending`, `running`, `queued`, `parity`, `checking` (on a
 /// revalidation path; also a cycle guard), `detached`, `visited` (a reattaching walk),
 /// `logged` (a write in the batch log). Lifetime: `disposed`, `inert`,
-/// `awaitsFlushEnd`. Effects: `executing`, `hasChildren`, `hasCleanups`.
+/// `awaitsFlushEnd`. Effects: `executing`, `hasChildren`, `hasCleanups`. Liveness:
+/// `hasLivenessHooks`, `lingering` (an Observation watcher kept subscribed).
 ///
 /// **Files.**
 /// - `Graph.swift`: this map; the tombstone.
@@ -66,6 +73,7 @@
 /// - `Graph+Propagate.swift`: the push. `Graph+Revalidate.swift`: the pull.
 /// - `Graph+Detach.swift`: detaching and reattaching unwatched computeds.
 /// - `Graph+Flush.swift`: running the queue, and what runs after it.
+/// - `Graph+Liveness.swift`: noting and reporting observation changes of hooked nodes.
 /// - `BatchLog.swift`, `Equivalence.swift`, `WorkLists.swift`: the batch log, equality
 ///   rules, and the walks' stacks and the effect queue.
 /// - `Runtime.swift`, `Mailbox.swift`: the per-thread runtime; work other threads post.

@@ -61,6 +61,15 @@ struct NodeFlags: OptionSet, Sendable {
     /// derived property whose model is gone).
     @inlinable static var inert: NodeFlags { NodeFlags(rawValue: 1 << 19) }
 
+    // Liveness.
+    /// A node that `whileObserved` registered hooks on: gaining its first subscriber or
+    /// losing its last one is noted, to be reported once the operation has ended.
+    @inlinable static var hasLivenessHooks: NodeFlags { NodeFlags(rawValue: 1 << 22) }
+    /// An Observation watcher of a node with liveness hooks that has told Observation of
+    /// a change and stays subscribed until a read registers again or the next change
+    /// shows nobody did (see `ObservationWatcher.runQueued`).
+    @inlinable static var lingering: NodeFlags { NodeFlags(rawValue: 1 << 23) }
+
     // Effects.
     /// An effect inside its run: if user code releases it there, its deinit tells the
     /// run to stop touching it.

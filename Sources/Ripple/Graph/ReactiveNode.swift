@@ -17,7 +17,7 @@ public class ReactiveNode {
     }
 
     deinit {
-        if subs != nil || flags.contains(.logged) {
+        if subs != nil || !flags.isDisjoint(with: [.logged, .hasLivenessHooks]) {
             Graph.nodeWillDeallocate(self)
         }
     }

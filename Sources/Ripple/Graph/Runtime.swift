@@ -36,6 +36,9 @@ struct Runtime {
     var retiredClosures: [StoredClosure] = []
     var retiredValues: [Any] = []
     var draining = false
+    /// Beside `draining`, so that the two flags share one word: the runtime stays the
+    /// size it was before `liveness` joined it, and so does the heap's layout.
+    var runningAfterFlush = false
     /// Effects released by user code during their own run, until that run notices.
     var releasedWhileExecuting: [UnsafeRawPointer] = []
     /// How many references wait in the three arrays above.
@@ -46,7 +49,18 @@ struct Runtime {
     /// Watchers to call once the flush has ended (``Graph/runAfterFlush(_:_:)``).
     /// Unowned; a watcher that dies first clears its entry.
     var afterFlush: [Unmanaged<WatcherNode>?] = []
-    var runningAfterFlush = false
+    /// The liveness notes of the operation in progress; made on the first note, so
+    /// that a thread that never meets a liveness hook carries one word for them.
+    var liveness: LivenessState?
+
+    var ensuredLiveness: LivenessState {
+        mutating get {
+            if let liveness { return liveness }
+            let state = LivenessState()
+            liveness = state
+            return state
+        }
+    }
     /// Work posted from other threads for this thread's graphs; made on first need.
     private(set) var existingMailbox: Mailbox?
 
@@ -198,6 +212,9 @@ extension UnsafeMutablePointer where Pointee == Runtime {
             }
         }
         pointee.draining = false
+        if let liveness = pointee.liveness, liveness.hasWork {
+            Graph.deliverLivenessNotices(self)
+        }
     }
 }
 

@@ -24,6 +24,9 @@ class ObservationWatcher: WatcherNode {
     deinit {
         // Unlinked here rather than in the base class's deinit, so that `releaseDrain`
         // lets the watched node go once this object is gone.
+        if flags.contains(.lingering) {
+            reclaimLingeringLink()
+        }
         if deps != nil || flags.contains(.queued) {
             Graph.dependentWillDeallocate(self)
         }
@@ -37,12 +40,20 @@ class ObservationWatcher: WatcherNode {
         guard runtime.pointee.run.computeDepth == 0, runtime.pointee.run.runningEffect == nil else { return }
         registerAccess()
         if deps == nil {
+            if flags.contains(.lingering) {
+                // Read again after a change: it stays subscribed, as it was.
+                reclaimLingeringLink()
+                return
+            }
             let cursor = runtime.pointee.run.cursor
             Graph.linkNew(
                 watched.takeUnretainedValue(), self, after: nil, before: nil,
                 parity: flags.contains(.parity), runtime
             )
             runtime.pointee.run.cursor = cursor
+            if let liveness = runtime.pointee.liveness, liveness.hasWork {
+                Graph.deliverLivenessNotices(runtime)
+            }
         }
     }
 
@@ -56,17 +67,57 @@ class ObservationWatcher: WatcherNode {
     /// Observation to be told once the flush has ended.
     override func runQueued(_ runtime: RuntimeRef) {
         flags.subtract(.queued)
+        let wasLingering = flags.contains(.lingering)
+        if wasLingering { reclaimLingeringLink() }
         guard deps != nil else { return }
         if !flags.contains(.dirty) {
-            guard flags.contains(.pending) else { return }
-            guard Graph.checkDirty(self, runtime) else {
+            guard flags.contains(.pending), Graph.checkDirty(self, runtime) else {
+                // No change after all: a lingering watcher lingers on.
                 flags.subtract(.pending)
+                if wasLingering { linger() }
                 return
             }
         }
         flags.subtract(.stale)
-        Graph.unlinkAll(self, runtime)
+        if wasLingering {
+            // Nobody read the property since Observation was told of the last change.
+            Graph.unlinkAll(self, runtime)
+            return
+        }
+        if watched._withUnsafeGuaranteedRef({ $0.flags.contains(.hasLivenessHooks) }) {
+            linger()
+        } else {
+            Graph.unlinkAll(self, runtime)
+        }
         Graph.runAfterFlush(self, runtime)
+    }
+
+    /// For a node with liveness hooks, Observation's tracking keeps it observed from
+    /// one change to the next: nothing says whether a view will read it again, and
+    /// leaving at each change would stop and restart its source between the change
+    /// and the re-render. So the watcher stays in the node's subscribers after telling
+    /// Observation, but lets go of its own dependency list, so that the next read takes
+    /// the arming path, as after an unlink, and reclaims the link there: reads pay
+    /// nothing for it. A change that finds it still lingering (no read since the last
+    /// one) unsubscribes it without telling Observation anything.
+    private final func linger() {
+        flags.formUnion(.lingering)
+        deps = nil
+    }
+
+    /// Takes back the link a lingering watcher left in the watched node's subscribers.
+    private final func reclaimLingeringLink() {
+        flags.subtract(.lingering)
+        guard deps == nil else { return }
+        let identity = Unmanaged.passUnretained(self).toOpaque()
+        var cursor = watched._withUnsafeGuaranteedRef { $0.subs }
+        while let link = cursor {
+            if link.pointee.sub.toOpaque() == identity {
+                deps = link
+                return
+            }
+            cursor = link.pointee.nextSub
+        }
     }
 
     /// Tells Observation, once the flush is over: state that `onChange` writes is a

@@ -1,5 +1,6 @@
 import RippleViews
 @testable import BookReader
+@testable import CatalogSearch
 @testable import Dashboard
 @testable import SensorMonitor
 @testable import ShoppingCart
@@ -21,6 +22,7 @@ struct ExampleProgram: Sendable, CustomStringConvertible {
         ExampleProgram(name: "ShoppingCart") { ShoppingCartApp() },
         ExampleProgram(name: "Dashboard") { DashboardApp() },
         ExampleProgram(name: "SensorMonitor") { SensorMonitorApp() },
+        ExampleProgram(name: "CatalogSearch") { CatalogSearchApp() },
     ]
 
     static func named(_ name: String) -> ExampleProgram? {

@@ -1,0 +1,3 @@
+import RippleViews
+
+await runTerminalApp(CatalogSearchApp(), arguments: CommandLine.arguments)
