@@ -21,7 +21,9 @@
 /// A signal belongs to the isolation domain that created it (it is not `Sendable`).
 /// To follow it from elsewhere use `observe` or ``withTracking(_:onChange:)``.
 public final class Signal<Value>: ReactiveNode {
-    @usableFromInline let equivalence: Equivalence<Value>
+    /// Replaced only by tracing, with a comparer that also records the write
+    /// (``recordWrites()``).
+    @usableFromInline @exclusivity(unchecked) final var equivalence: Equivalence<Value>
     /// While written in a batch: its entry in the batch log.
     @usableFromInline @exclusivity(unchecked) final var logEntry: UnsafeMutablePointer<BatchLog.Entry>?
     @usableFromInline @exclusivity(unchecked) final var storage: Value
@@ -48,8 +50,9 @@ public final class Signal<Value>: ReactiveNode {
     /// count.value = 1        // Int is Equatable: no-op
     /// ```
     @inlinable
-    public convenience init(_ value: Value) {
+    public convenience init(_ value: Value, name: String? = nil) {
         self.init(value, equivalence: .rule(ValueEquality<Value>.defaultRule))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal that notifies only when `==` says the value changed.
@@ -59,8 +62,9 @@ public final class Signal<Value>: ReactiveNode {
     /// name.value = "Ada"     // equal: no-op
     /// ```
     @inlinable
-    public convenience init(_ value: Value) where Value: Equatable {
+    public convenience init(_ value: Value, name: String? = nil) where Value: Equatable {
         self.init(value, equivalence: .rule(EquatableEquality<Value>.self))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal holding an object; a write notifies when it stores a
@@ -72,8 +76,9 @@ public final class Signal<Value>: ReactiveNode {
     /// session.value = session.value   // same instance: no-op
     /// ```
     @inlinable
-    public convenience init(_ value: Value) where Value: AnyObject {
+    public convenience init(_ value: Value, name: String? = nil) where Value: AnyObject {
         self.init(value, equivalence: .rule(IdentityEquality<Value>.self))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal holding an `Equatable` object; `==` decides.
@@ -88,8 +93,9 @@ public final class Signal<Value>: ReactiveNode {
     /// tag.value = Tag("sf")   // a different but equal instance: no-op
     /// ```
     @inlinable
-    public convenience init(_ value: Value) where Value: AnyObject & Equatable {
+    public convenience init(_ value: Value, name: String? = nil) where Value: AnyObject & Equatable {
         self.init(value, equivalence: .rule(EquatableEquality<Value>.self))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal with a custom notion of change.
@@ -101,10 +107,13 @@ public final class Signal<Value>: ReactiveNode {
     ///
     /// - Parameters:
     ///   - value: The initial value.
+    ///   - name: Names the signal in traces and graph exports (``RippleTrace``,
+    ///     ``RippleGraph``).
     ///   - equals: Called as `equals(old, new)`; `true` means the write changes nothing.
     @inlinable
-    public convenience init(_ value: Value, equals: @escaping (Value, Value) -> Bool) {
+    public convenience init(_ value: Value, name: String? = nil, equals: @escaping (Value, Value) -> Bool) {
         self.init(value, equivalence: .custom(CustomEquality(equals)))
+        if let name { Graph.setName(name, of: self) }
     }
 
     deinit {
@@ -293,5 +302,23 @@ public final class Signal<Value>: ReactiveNode {
     @usableFromInline
     override func discardLoggedWrite(_ runtime: RuntimeRef) {
         Graph.discardEntry(logEntry.unsafelyUnwrapped, of: self)
+    }
+
+    override func describeValue() -> String? {
+        TraceValue.describe(storage)
+    }
+
+    /// Swaps the comparer for one that also hands each change, old and new value, to
+    /// the thread's trace recorder. Writes of an untraced signal never reach it.
+    override func recordWrites() {
+        guard !flags.contains(.traced) else { return }
+        flags.formUnion(.traced)
+        let original = equivalence
+        let node = Unmanaged<ReactiveNode>.passUnretained(self)
+        equivalence = .custom(CustomEquality { old, new in
+            let equal = original.equal(old, new)
+            if !equal { Graph.traceWrite(node, old: TraceValue.describe(old), new: TraceValue.describe(new)) }
+            return equal
+        })
     }
 }

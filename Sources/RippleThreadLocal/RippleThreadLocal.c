@@ -1,10 +1,14 @@
 #include "RippleThreadLocal.h"
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 _Thread_local void *ripple_thread_runtime __attribute__((tls_model("initial-exec"))) = NULL;
 
 int ripple_environment_used = 0;
+int ripple_trace_all = 0;
+int ripple_trace_names = 0;
 
 #if defined(__APPLE__)
 int ripple_is_main_thread(void) {
@@ -56,4 +60,15 @@ void ripple_thread_runtime_on_exit(void *runtime, void (*destroy)(void *)) {
     pthread_once(&exit_key_once, make_exit_key);
     __atomic_store_n(&exit_destroy, destroy, __ATOMIC_RELEASE);
     pthread_setspecific(exit_key, runtime);
+}
+
+void ripple_write_standard_error(const char *line) {
+    fflush(stdout);
+    fputs(line, stderr);
+    fputc('\n', stderr);
+    fflush(stderr);
+}
+
+const char *ripple_environment_variable(const char *name) {
+    return getenv(name);
 }

@@ -256,6 +256,9 @@ extension Graph {
                 }
             }
         }
+        if !node.flags.isDisjoint(with: [.named, .traced]) {
+            NodeNames.forget(node)
+        }
         // A scope whose last dependency died is spent: let it and its onChange go now.
         runtime.drainRetired()
     }

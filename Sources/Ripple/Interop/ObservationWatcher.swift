@@ -1,4 +1,5 @@
 internal import Observation
+internal import RippleThreadLocal
 
 /// Tells Apple's Observation when a property of an ``ObservableModel`` changes.
 ///
@@ -19,7 +20,11 @@ class ObservationWatcher: WatcherNode {
     init(watching node: ReactiveNode) {
         watched = .passUnretained(node)
         super.init(flags: [])
+        if ripple_trace_all_get() != 0 { flags.formUnion(.traced) }
     }
+
+    /// The property's node, which the watcher tells Observation about.
+    var watchedNode: ReactiveNode { watched.takeUnretainedValue() }
 
     deinit {
         // Unlinked here rather than in the base class's deinit, so that `releaseDrain`
@@ -43,6 +48,7 @@ class ObservationWatcher: WatcherNode {
                 parity: flags.contains(.parity), runtime
             )
             runtime.pointee.run.cursor = cursor
+            if flags.contains(.traced) { Graph.traceArmed(self, runtime) }
         }
     }
 
@@ -60,10 +66,12 @@ class ObservationWatcher: WatcherNode {
         if !flags.contains(.dirty) {
             guard flags.contains(.pending) else { return }
             guard Graph.checkDirty(self, runtime) else {
+                if flags.contains(.traced) { Graph.traceDecided(self, runs: false, runtime) }
                 flags.subtract(.pending)
                 return
             }
         }
+        if flags.contains(.traced) { Graph.traceDecided(self, runs: true, runtime) }
         flags.subtract(.stale)
         Graph.unlinkAll(self, runtime)
         Graph.runAfterFlush(self, runtime)

@@ -197,6 +197,7 @@ public struct Derived<Model: AnyObject, Value> {
         case .listOperator(let makeNode):
             node = makeNode(model)
         }
+        Graph.didMakePropertyNode(node, of: model)
         if let watcher = ObservationWatcher.make(for: model, watching: node) {
             return (nil, ObservedDerivedOwner(node, watcher: watcher))
         }
@@ -302,6 +303,20 @@ class DerivedNodeOwner {
         // The model is gone: the node keeps its last value and never recomputes.
         node.flags.formUnion(.inert)
     }
+
+    /// The property's Observation watcher, if its model conforms to ``ObservableModel``.
+    var observationWatcher: ObservationWatcher? {
+        (self as? any ObservedOwner)?.anyWatcher
+    }
+}
+
+/// ``ObservedDerivedOwner`` of any value type.
+protocol ObservedOwner {
+    var anyWatcher: ObservationWatcher { get }
+}
+
+extension ObservedDerivedOwner: ObservedOwner {
+    var anyWatcher: ObservationWatcher { watcher }
 }
 
 /// The owner of a derived property's node in a model that conforms to

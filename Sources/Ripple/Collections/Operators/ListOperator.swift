@@ -159,6 +159,7 @@ final class ListOperator<Logic: ListLogic> {
         )
         self.node = node
         trackers.node = .passUnretained(node)
+        if Graph.namesNodes { Graph.registerTrackers(trackers, of: node) }
         return node
     }
 
@@ -397,5 +398,12 @@ extension Graph {
     static var isRunning: Bool {
         let run = Runtime.current.pointee.run
         return run.activeSub != nil || run.runningEffect != nil
+    }
+}
+
+extension ListOperator: ElementTrackerOwner {
+    /// The trackers of the elements, and the query tracker of a list of values.
+    var elementTrackers: [ElementTracker] {
+        slotTrackers.compactMap { $0 } + (tracksElements ? [] : [queryTracker])
     }
 }

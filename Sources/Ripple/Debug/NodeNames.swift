@@ -1,0 +1,239 @@
+internal import Synchronization
+
+/// The names of nodes, kept beside the graph in a process-wide side table keyed by the
+/// node's identity: a node has no field for a name, so an unnamed node costs nothing.
+/// A node with an entry carries the `named` flag, and its deinit removes the entry.
+///
+/// A name is given (`Signal(0, name: "count")`), or found for a model's property: the
+/// table then holds the model, weakly, and the name (`Book[2].isAvailable`) is worked
+/// out from the model's stored properties the first time it is asked for.
+enum NodeNames {
+    /// What the table knows of one node.
+    struct Entry {
+        var name: String?
+        var model: WeakModel?
+        /// The list operator whose node this is: its element trackers are dependencies.
+        var trackerOwner: UnownedObject?
+    }
+
+    // Safety: the table is reached only through the mutex.
+    private static let table = Mutex<[ObjectIdentifier: Entry]>([:])
+    /// The ordinal of each model instance of a type that is not `Identifiable`, in the
+    /// order they were first named: the first is `Type`, the next `Type#2`.
+    private static let ordinals = Mutex<(byModel: [ObjectIdentifier: Int], byType: [String: Int])>(([:], [:]))
+
+    static func setName(_ name: String, of node: ReactiveNode) {
+        table.withLock { $0[ObjectIdentifier(node), default: Entry()].name = name }
+        node.flags.formUnion(.named)
+    }
+
+    static func setModel(_ model: AnyObject, of node: ReactiveNode) {
+        table.withLock { table in
+            let id = ObjectIdentifier(node)
+            guard table[id]?.name == nil else { return }
+            table[id, default: Entry()].model = WeakModel(model)
+        }
+        node.flags.formUnion(.named)
+    }
+
+    static func setTrackerOwner(_ owner: AnyObject, of node: ReactiveNode) {
+        let unowned = UnownedObject(.passUnretained(owner))
+        table.withLock { $0[ObjectIdentifier(node), default: Entry()].trackerOwner = unowned }
+        node.flags.formUnion(.named)
+    }
+
+    /// The list operator behind `node`, if it is one that was registered.
+    static func trackerOwner(of node: ReactiveNode) -> (any ElementTrackerOwner)? {
+        guard node.flags.contains(.named) else { return nil }
+        let owner = table.withLock { $0[ObjectIdentifier(node)]?.trackerOwner }
+        return owner?.object.takeUnretainedValue() as? any ElementTrackerOwner
+    }
+
+    /// A node is dying: its entries go.
+    static func forget(_ node: ReactiveNode) {
+        let id = ObjectIdentifier(node)
+        if node.flags.contains(.named) {
+            _ = table.withLock { $0.removeValue(forKey: id) }
+        }
+        if node.flags.contains(.traced) {
+            TraceCenter.forget(id)
+            Runtime.existing?.pointee.tracer?.forget(id)
+        }
+    }
+
+    /// The node's name: the one given, its model property's, or what it is.
+    static func name(of node: ReactiveNode) -> String {
+        if node.flags.contains(.named), let name = registeredName(of: node) { return name }
+        switch node {
+        case let effect as EffectNode:
+            return effect.extras?.name ?? effect.siteDescription
+        case let scope as TrackingScope:
+            return scope.isObserving ? "observe" : "withTracking"
+        case let watcher as ObservationWatcher:
+            return "Observation of \(name(of: watcher.watchedNode))"
+        case let tracker as ElementTracker:
+            if let owner = tracker.owner.takeUnretainedValue().node {
+                return "element of \(name(of: owner.takeUnretainedValue()))"
+            }
+            return "element tracker"
+        case is ObservationSource:
+            return "trackObservable"
+        default:
+            return String(describing: type(of: node))
+        }
+    }
+
+    private static func registeredName(of node: ReactiveNode) -> String? {
+        let id = ObjectIdentifier(node)
+        guard let entry = table.withLock({ $0[id] }) else { return nil }
+        if let name = entry.name { return name }
+        guard let model = entry.model?.object, let name = propertyName(of: node, in: model) else { return nil }
+        table.withLock { $0[id]?.name = name }
+        return name
+    }
+
+    /// `Type.property`, with the instance told apart (`Book[2].title`), for the
+    /// property of `model` whose node is `node`.
+    static func propertyName(of node: ReactiveNode, in model: AnyObject) -> String? {
+        var mirror: Mirror? = Mirror(reflecting: model)
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label, let storage = child.value as? any PropertyNodeStorage,
+                      storage.propertyNode === node
+                else { continue }
+                let property = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                return "\(instanceName(model)).\(property)"
+            }
+            mirror = current.superclassMirror
+        }
+        return nil
+    }
+
+    /// Names every property node of `model` that exists now, and of the models its
+    /// properties hold (a library's books), `depth` levels down.
+    static func nameProperties(of model: AnyObject, depth: Int = 2) {
+        var mirror: Mirror? = Mirror(reflecting: model)
+        while let current = mirror {
+            for child in current.children {
+                guard let storage = child.value as? any PropertyNodeStorage else { continue }
+                if let node = storage.propertyNode { setModel(model, of: node) }
+                guard depth > 0, let value = storage.propertyValue else { continue }
+                for nested in TraceValue.objects(in: value) where isModel(nested) {
+                    nameProperties(of: nested, depth: depth - 1)
+                }
+            }
+            mirror = current.superclassMirror
+        }
+    }
+
+    /// Whether `object` has `@Tracked` or `@Derived` properties.
+    static func isModel(_ object: AnyObject) -> Bool {
+        Mirror(reflecting: object).children.contains { $0.value is any PropertyNodeStorage }
+    }
+
+    /// `Book[2]` for an `Identifiable` model, otherwise `Library`, then `Library#2`
+    /// for a second instance, in the order they were first named.
+    static func instanceName(_ model: AnyObject) -> String {
+        let type = String(describing: Swift.type(of: model))
+        if let identifiable = model as? any Identifiable {
+            return "\(type)[\(identifier(of: identifiable))]"
+        }
+        let ordinal = ordinals.withLock { ordinals -> Int in
+            let id = ObjectIdentifier(model)
+            if let known = ordinals.byModel[id] { return known }
+            let next = ordinals.byType[type, default: 0] + 1
+            ordinals.byType[type] = next
+            ordinals.byModel[id] = next
+            return next
+        }
+        return ordinal == 1 ? type : "\(type)#\(ordinal)"
+    }
+
+    private static func identifier<Model: Identifiable>(of model: Model) -> String {
+        TraceValue.plain(model.id)
+    }
+}
+
+/// A model held weakly by the table of names.
+// Safety: only the reference is shared; the model itself is touched (its properties
+// read, to find a name) on the isolation of the graph that asks, which owns it.
+final class WeakModel: @unchecked Sendable {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
+    }
+}
+
+/// An object the table of names refers to without owning: a list operator, which its
+/// node owns, and whose entry goes when the node dies.
+// Safety: only the reference is shared; the operator is used on its graph's isolation.
+struct UnownedObject: @unchecked Sendable {
+    let object: Unmanaged<AnyObject>
+
+    init(_ object: Unmanaged<AnyObject>) {
+        self.object = object
+    }
+}
+
+/// The storage of a model property that has a node: `@Tracked` and `@Derived`.
+protocol PropertyNodeStorage {
+    /// The property's node, once made.
+    var propertyNode: ReactiveNode? { get }
+    /// The property's value, if it can be had without evaluating anything.
+    var propertyValue: Any? { get }
+    /// The property's Observation watcher, for a model that conforms to `ObservableModel`.
+    var propertyWatcher: ObservationWatcher? { get }
+}
+
+extension Tracked: PropertyNodeStorage {
+    var propertyNode: ReactiveNode? { observingSignal }
+
+    var propertyValue: Any? {
+        switch storage {
+        case .unobserved(let value, _), .unread(_, let value): return value
+        case .observed(let signal), .bridged(let signal, _): return signal.storage
+        case .moving: return nil
+        }
+    }
+
+    var propertyWatcher: ObservationWatcher? {
+        if case .bridged(_, let watcher) = storage { return watcher }
+        return nil
+    }
+}
+
+extension Derived: PropertyNodeStorage {
+    var propertyNode: ReactiveNode? { owner?.node }
+    var propertyValue: Any? { nil }
+    var propertyWatcher: ObservationWatcher? { owner?.observationWatcher }
+}
+
+/// What a list operator tells introspection: its element trackers, whose dependencies
+/// are the operator's too.
+protocol ElementTrackerOwner: AnyObject {
+    var elementTrackers: [ElementTracker] { get }
+}
+
+extension Graph {
+    /// Names `node` (`Signal(0, name: "count")`).
+    @usableFromInline
+    static func setName(_ name: String, of node: ReactiveNode) {
+        NodeNames.setName(name, of: node)
+    }
+
+    /// A node made for a property of `model`, while names are wanted.
+    @usableFromInline
+    @inline(never)
+    static func registerProperty(_ node: ReactiveNode, of model: AnyObject) {
+        NodeNames.setModel(model, of: node)
+        TraceCenter.didMakePropertyNode(node, of: model)
+    }
+
+    /// A list operator's node, while names are wanted: its trackers become reachable.
+    @usableFromInline
+    @inline(never)
+    static func registerTrackers(_ owner: AnyObject, of node: ReactiveNode) {
+        NodeNames.setTrackerOwner(owner, of: node)
+    }
+}
