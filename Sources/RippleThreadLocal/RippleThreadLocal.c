@@ -10,6 +10,16 @@ int ripple_environment_used = 0;
 int ripple_trace_all = 0;
 int ripple_trace_names = 0;
 
+// `RIPPLE_TRACE=1` (anything but empty or "0") traces every observer from the start.
+// Read once, when the library loads: nothing on the engine's paths asks for it.
+__attribute__((constructor)) static void read_trace_switch(void) {
+    const char *value = getenv("RIPPLE_TRACE");
+    if (value != NULL && value[0] != '\0' && !(value[0] == '0' && value[1] == '\0')) {
+        ripple_trace_all = 1;
+        ripple_trace_names = 1;
+    }
+}
+
 #if defined(__APPLE__)
 int ripple_is_main_thread(void) {
     return pthread_main_np();
@@ -67,8 +77,4 @@ void ripple_write_standard_error(const char *line) {
     fputs(line, stderr);
     fputc('\n', stderr);
     fflush(stderr);
-}
-
-const char *ripple_environment_variable(const char *name) {
-    return getenv(name);
 }

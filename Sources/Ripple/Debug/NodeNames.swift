@@ -14,13 +14,16 @@ enum NodeNames {
         var model: WeakModel?
         /// The list operator whose node this is: its element trackers are dependencies.
         var trackerOwner: UnownedObject?
+        /// A list operator's query node: an inner part of the operator, which traces
+        /// and introspection see through.
+        var isOperatorPart = false
     }
 
     // Safety: the table is reached only through the mutex.
     private static let table = Mutex<[ObjectIdentifier: Entry]>([:])
     /// The ordinal of each model instance of a type that is not `Identifiable`, in the
     /// order they were first named: the first is `Type`, the next `Type#2`.
-    private static let ordinals = Mutex<(byModel: [ObjectIdentifier: Int], byType: [String: Int])>(([:], [:]))
+    private static let ordinals = Mutex<(byModel: [ObjectIdentifier: Int], byType: [ObjectIdentifier: Int])>(([:], [:]))
 
     static func setName(_ name: String, of node: ReactiveNode) {
         table.withLock { $0[ObjectIdentifier(node), default: Entry()].name = name }
@@ -36,10 +39,21 @@ enum NodeNames {
         node.flags.formUnion(.named)
     }
 
-    static func setTrackerOwner(_ owner: AnyObject, of node: ReactiveNode) {
+    static func setTrackerOwner(_ owner: any ElementTrackerOwner, of node: ReactiveNode) {
         let unowned = UnownedObject(.passUnretained(owner))
         table.withLock { $0[ObjectIdentifier(node), default: Entry()].trackerOwner = unowned }
         node.flags.formUnion(.named)
+        if let query = owner.queryNode {
+            table.withLock { $0[ObjectIdentifier(query), default: Entry()].isOperatorPart = true }
+            query.flags.formUnion(.named)
+        }
+    }
+
+    /// Whether `node` is an inner part of a list operator, which traces see through.
+    static func isOperatorPart(_ node: ReactiveNode) -> Bool {
+        if node is ElementTracker { return true }
+        guard node.flags.contains(.named) else { return false }
+        return table.withLock { $0[ObjectIdentifier(node)]?.isOperatorPart ?? false }
     }
 
     /// The list operator behind `node`, if it is one that was registered.
@@ -138,11 +152,12 @@ enum NodeNames {
         if let identifiable = model as? any Identifiable {
             return "\(type)[\(identifier(of: identifiable))]"
         }
+        let typeID = ObjectIdentifier(Swift.type(of: model))
         let ordinal = ordinals.withLock { ordinals -> Int in
             let id = ObjectIdentifier(model)
             if let known = ordinals.byModel[id] { return known }
-            let next = ordinals.byType[type, default: 0] + 1
-            ordinals.byType[type] = next
+            let next = ordinals.byType[typeID, default: 0] + 1
+            ordinals.byType[typeID] = next
             ordinals.byModel[id] = next
             return next
         }
@@ -213,6 +228,7 @@ extension Derived: PropertyNodeStorage {
 /// are the operator's too.
 protocol ElementTrackerOwner: AnyObject {
     var elementTrackers: [ElementTracker] { get }
+    var queryNode: ReactiveNode? { get }
 }
 
 extension Graph {
@@ -234,6 +250,7 @@ extension Graph {
     @usableFromInline
     @inline(never)
     static func registerTrackers(_ owner: AnyObject, of node: ReactiveNode) {
+        guard let owner = owner as? any ElementTrackerOwner else { return }
         NodeNames.setTrackerOwner(owner, of: node)
     }
 }

@@ -1,3 +1,5 @@
+internal import RippleThreadLocal
+
 /// The live graph as values: what a node depends on, what depends on it, and a
 /// Graphviz picture of the graph around a node or a model.
 ///
@@ -77,6 +79,22 @@ public enum RippleGraph {
         public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
     }
 
+    /// Names the nodes made from now on for model properties, and lets introspection
+    /// see what an incremental list operator reads of each element. Tracing does it by
+    /// itself; call it before making the models whose graph you will look at.
+    ///
+    /// ```swift
+    /// RippleGraph.beginNaming()
+    /// final class Counter { @Tracked var value = 0 }
+    /// let counter = Counter()
+    /// let effect = Effect("CounterLabel") { _ = counter.value }
+    /// print(RippleGraph.Node(effect).dependencies.map(\.name))   // ["Counter.value"]
+    /// effect.cancel()
+    /// ```
+    public static func beginNaming() {
+        ripple_trace_names_set()
+    }
+
     /// The nodes of a model's `@Tracked` and `@Derived` properties that exist now (a
     /// property gets one when it is first read by an observer, a derived one when first
     /// read), in declaration order; they are named from now on.
@@ -153,19 +171,30 @@ public enum RippleGraph {
 
     // MARK: Walking the graph
 
-    /// The nodes `node` read in its last run, in order, with a list operator's element
-    /// trackers replaced by what they read.
-    static func directDependencies(of node: ReactiveNode) -> [ReactiveNode] {
+    /// The nodes `node` read in its last run, in order, then a list operator's element
+    /// trackers: replaced by what they read, or themselves.
+    static func directDependencies(of node: ReactiveNode, expandingTrackers: Bool = true) -> [ReactiveNode] {
         guard let dependent = node as? DependentNode else { return [] }
         var result: [ReactiveNode] = []
         var cursor = dependent.deps
         while let link = cursor {
             cursor = link.pointee.nextDep
             let dep = link.pointee.dep.takeUnretainedValue()
-            if !dep.flags.contains(.tombstone), !result.contains(where: { $0 === dep }) { result.append(dep) }
+            if dep.flags.contains(.tombstone) { continue }
+            if expandingTrackers, NodeNames.isOperatorPart(dep) {
+                for inner in directDependencies(of: dep) where !result.contains(where: { $0 === inner }) {
+                    result.append(inner)
+                }
+            } else if !result.contains(where: { $0 === dep }) {
+                result.append(dep)
+            }
         }
         if let owner = NodeNames.trackerOwner(of: node) {
             for tracker in owner.elementTrackers {
+                guard expandingTrackers else {
+                    result.append(tracker)
+                    continue
+                }
                 for dep in directDependencies(of: tracker) where !result.contains(where: { $0 === dep }) {
                     result.append(dep)
                 }
@@ -186,7 +215,13 @@ public enum RippleGraph {
                 guard let owner = tracker.owner.takeUnretainedValue().node else { continue }
                 sub = owner.takeUnretainedValue()
             }
-            if !result.contains(where: { $0 === sub }) { result.append(sub) }
+            if NodeNames.isOperatorPart(sub) {
+                for outer in directDependents(of: sub) where !result.contains(where: { $0 === outer }) {
+                    result.append(outer)
+                }
+            } else if !result.contains(where: { $0 === sub }) {
+                result.append(sub)
+            }
         }
         return result
     }

@@ -142,11 +142,11 @@ public enum RippleTrace {
     /// ```swift
     /// let events = RippleTrace.stream()
     /// let count = Signal(0, name: "count")
-    /// let effect = Effect("counter") { _ = count.value }
+    /// let effect = Effect("ticker") { _ = count.value }
     /// RippleTrace.trace(effect, printing: false)
     /// count.value = 1
     /// for await event in events {
-    ///     print(event)         // counter: count 0 -> 1
+    ///     print(event)         // ticker: count 0 -> 1
     ///     break
     /// }
     /// effect.cancel()

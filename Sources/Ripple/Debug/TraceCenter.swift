@@ -20,18 +20,6 @@ enum TraceCenter {
 
     private static let state = Mutex(State())
 
-    /// `RIPPLE_TRACE`, read once, when the first runtime is made.
-    static func readEnvironment() {
-        _ = environmentRead
-    }
-
-    private static let environmentRead: Void = {
-        if let value = ripple_environment_variable("RIPPLE_TRACE"), value.pointee != 0,
-           String(cString: value) != "0" {
-            tracesEverything = true
-        }
-    }()
-
     static var tracesEverything: Bool {
         get { ripple_trace_all_get() != 0 }
         set {

@@ -120,8 +120,9 @@ final class TraceRecorder {
         var steps: [RippleTrace.Step] = []
         for dep in marks[ObjectIdentifier(node)] ?? [] {
             guard visited.insert(ObjectIdentifier(dep)).inserted else { continue }
-            if dep is ElementTracker {
-                // An operator's view of one element: what it read is the operator's cause.
+            if NodeNames.isOperatorPart(dep) {
+                // An operator's view of one element, or its query: what they read is the
+                // operator's cause.
                 steps += causes(of: dep, showsAbsorbed: showsAbsorbed, visited: &visited)
             } else if let step = step(for: dep, showsAbsorbed: showsAbsorbed, visited: &visited) {
                 steps.append(step)
@@ -134,10 +135,16 @@ final class TraceRecorder {
         let id = ObjectIdentifier(node)
         let name = NodeNames.name(of: node)
         guard node.flags.contains(.computed) else {
-            let now = node.describeValue()
-            let old = writes[id]?.old ?? lastSeen[id].flatMap { $0.version &+ 1 == node.version ? $0.value : nil }
-            if node.flags.contains(.traced) { lastSeen[id] = (node.version, now) }
-            return RippleTrace.Step(node: name, oldValue: old, newValue: writes[id]?.new ?? now, change: .written)
+            if writes[id] == nil {
+                // Changed in place, or first seen here: the value last described is the
+                // old one if exactly one change happened since. Kept for this
+                // transaction's other reports.
+                let now = node.describeValue()
+                let old = lastSeen[id].flatMap { $0.version &+ 1 == node.version ? $0.value : nil }
+                writes[id] = Write(old: old, new: now)
+            }
+            if node.flags.contains(.traced) { lastSeen[id] = (node.version, writes[id]?.new) }
+            return RippleTrace.Step(node: name, oldValue: writes[id]?.old, newValue: writes[id]?.new, change: .written)
         }
         let causes = self.causes(of: node, showsAbsorbed: showsAbsorbed, visited: &visited)
         let snapshot = before[id]
@@ -164,13 +171,13 @@ final class TraceRecorder {
     /// trackers report their marks, sources their writes. Called after each traced run,
     /// since a run may read new nodes.
     func instrumentCone(of root: DependentNode) {
-        var stack = RippleGraph.directDependencies(of: root)
+        var stack = RippleGraph.directDependencies(of: root, expandingTrackers: false)
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         while let node = stack.popLast() {
             guard seen.insert(ObjectIdentifier(node)).inserted else { continue }
             if let dependent = node as? DependentNode {
                 dependent.flags.formUnion(.traced)
-                stack += RippleGraph.directDependencies(of: dependent)
+                stack += RippleGraph.directDependencies(of: dependent, expandingTrackers: false)
             } else if !node.flags.contains(.traced), node.flags.contains(.source) {
                 node.recordWrites()
                 if node.flags.contains(.traced) {

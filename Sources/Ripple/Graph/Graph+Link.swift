@@ -241,7 +241,9 @@ extension Graph {
 
     /// A node with subscribers is dying: only tracking scopes can still link it, since
     /// every other subscriber keeps its dependencies alive. Their links now point at
-    /// the tombstone, which never changes.
+    /// the tombstone, which never changes. Out of line: inlined, it would widen every
+    /// node's deinit, which rarely needs it.
+    @inline(never)
     static func nodeWillDeallocate(_ node: ReactiveNode) {
         let runtime = Runtime.current
         var cursor = node.subs

@@ -105,7 +105,6 @@ struct Runtime {
     @inline(never)
     static func makeCurrent() -> RuntimeRef {
         precondition(MemoryLayout<Link>.size == RIPPLE_LINK_SIZE, "the link heap's slots fit a 40-byte Link")
-        TraceCenter.readEnvironment()
         let runtime = RuntimeRef.allocate(capacity: 1)
         runtime.initialize(to: Runtime())
         ripple_thread_runtime_set(runtime)

@@ -50,11 +50,11 @@ static inline void ripple_environment_used_set(void) {
 /// is first used: `ripple_trace_all`, every new observer reports why it runs
 /// (`RIPPLE_TRACE=1`); `ripple_trace_names`, nodes made for model properties and list
 /// operators are registered for names and introspection. Read where a node is made,
-/// never on a read or a write.
+/// never on a read or a write. `RIPPLE_TRACE` is read when the library loads.
 extern int ripple_trace_all;
 extern int ripple_trace_names;
 
-static inline int ripple_trace_all_get(void) {
+static inline RIPPLE_READ_ONLY int ripple_trace_all_get(void) {
     return __atomic_load_n(&ripple_trace_all, __ATOMIC_RELAXED);
 }
 
@@ -62,7 +62,7 @@ static inline void ripple_trace_all_set(int on) {
     __atomic_store_n(&ripple_trace_all, on, __ATOMIC_RELAXED);
 }
 
-static inline int ripple_trace_names_get(void) {
+static inline RIPPLE_READ_ONLY int ripple_trace_names_get(void) {
     return __atomic_load_n(&ripple_trace_names, __ATOMIC_RELAXED);
 }
 
@@ -73,9 +73,6 @@ static inline void ripple_trace_names_set(void) {
 /// Writes a line to standard error, unbuffered: where traces print. (Ripple's
 /// sources use no Foundation.)
 void ripple_write_standard_error(const char *_Nonnull line);
-
-/// The value of an environment variable, or NULL.
-const char *_Nullable ripple_environment_variable(const char *_Nonnull name);
 
 /// Whether the calling thread is the process's main thread: where a graph that
 /// SwiftUI's main actor drives lives.

@@ -64,3 +64,24 @@ import Testing
 final class OrdinalShelf {
     @Tracked var count = 0
 }
+
+final class IncrementalShelf {
+    @Tracked var books = IncrementalArray([TracedBook(id: 1, title: "Dune"), TracedBook(id: 2, title: "Emma")])
+    @Derived(\IncrementalShelf.books, count: { _ in { book in book.isAvailable } })
+    var availableCount: Int
+}
+
+@Suite struct IncrementalIntrospectionTests {
+    @Test func `an incremental operator's per-element reads are its dependencies`() {
+        _ = RippleTrace.events { _ in }   // names wanted from here on
+        let shelf = IncrementalShelf()
+        let log = TraceLog("Shelf count view")
+        let view = Effect("Shelf count view") { _ = shelf.availableCount }
+        let count = RippleGraph.nodes(of: shelf)[1]
+        #expect(count.dependencies.map(\.name) == ["IncrementalShelf.books", "TracedBook[1].isAvailable", "TracedBook[2].isAvailable"])
+        RippleTrace.trace(view, printing: false)
+        shelf.books[1].isAvailable = false
+        #expect(log.take() == ["Shelf count view: IncrementalShelf.availableCount 2 -> 1 <- TracedBook[2].isAvailable true -> false"])
+        view.cancel()
+    }
+}

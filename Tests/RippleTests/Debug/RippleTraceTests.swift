@@ -18,10 +18,10 @@ import Testing
     }
 
     @Test func `an event holds the chain as values`() throws {
-        let log = TraceLog("TotalView")
+        let log = TraceLog("TotalView chain")
         let price = Signal(10, name: "price")
         let total = Computed(name: "total") { price.value * 2 }
-        let view = Effect("TotalView") { _ = total.value }
+        let view = Effect("TotalView chain") { _ = total.value }
         RippleTrace.trace(view, printing: false)
         price.value = 12
         let event = try #require(log.all.first)

@@ -159,7 +159,7 @@ final class ListOperator<Logic: ListLogic> {
         )
         self.node = node
         trackers.node = .passUnretained(node)
-        if Graph.namesNodes { Graph.registerTrackers(trackers, of: node) }
+        if Graph.namesNodes { Graph.registerTrackers(self, of: node) }
         return node
     }
 
@@ -405,5 +405,11 @@ extension ListOperator: ElementTrackerOwner {
     /// The trackers of the elements, and the query tracker of a list of values.
     var elementTrackers: [ElementTracker] {
         slotTrackers.compactMap { $0 } + (tracksElements ? [] : [queryTracker])
+    }
+
+    /// The node that makes the per-element closure from what the query read.
+    var queryNode: ReactiveNode? {
+        if case .query(let query) = function { return query }
+        return nil
     }
 }
