@@ -21,9 +21,7 @@
 /// A signal belongs to the isolation domain that created it (it is not `Sendable`).
 /// To follow it from elsewhere use `observe` or ``withTracking(_:onChange:)``.
 public final class Signal<Value>: ReactiveNode {
-    /// Replaced only by tracing, with a comparer that also records the write
-    /// (``recordWrites()``).
-    @usableFromInline @exclusivity(unchecked) final var equivalence: Equivalence<Value>
+    @usableFromInline let equivalence: Equivalence<Value>
     /// While written in a batch: its entry in the batch log.
     @usableFromInline @exclusivity(unchecked) final var logEntry: UnsafeMutablePointer<BatchLog.Entry>?
     @usableFromInline @exclusivity(unchecked) final var storage: Value
@@ -306,19 +304,5 @@ public final class Signal<Value>: ReactiveNode {
 
     override func describeValue() -> String? {
         TraceValue.describe(storage)
-    }
-
-    /// Swaps the comparer for one that also hands each change, old and new value, to
-    /// the thread's trace recorder. Writes of an untraced signal never reach it.
-    override func recordWrites() {
-        guard !flags.contains(.traced) else { return }
-        flags.formUnion(.traced)
-        let original = equivalence
-        let node = Unmanaged<ReactiveNode>.passUnretained(self)
-        equivalence = .custom(CustomEquality { old, new in
-            let equal = original.equal(old, new)
-            if !equal { Graph.traceWrite(node, old: TraceValue.describe(old), new: TraceValue.describe(new)) }
-            return equal
-        })
     }
 }

@@ -10,13 +10,6 @@ extension Graph {
         runtime.pointee.recorder.mark(dep, sub, runtime)
     }
 
-    /// A traced source's comparer found a change.
-    @inline(never)
-    static func traceWrite(_ source: Unmanaged<ReactiveNode>, old: String, new: String) {
-        let runtime = Runtime.current
-        runtime.pointee.recorder.write(source.takeUnretainedValue(), old: old, new: new, runtime)
-    }
-
     /// An effect's first run, with every observer traced (`RIPPLE_TRACE=1`).
     @inline(never)
     static func executeFirstTraced(_ effect: EffectNode, _ runtime: RuntimeRef) {
@@ -75,12 +68,11 @@ extension Graph {
         let event = recorder.event(
             for: observer, kind: kind, didRun: didRun, isFirstRun: isFirstRun, showsAbsorbed: showsAbsorbed, runtime
         )
-        let transientPrinting = recorder.endTransientTrace(of: observer)
-        if transientPrinting == nil, observer is EffectNode, !observer.flags.contains(.disposed) {
+        if observer is EffectNode, !observer.flags.contains(.disposed) {
             recorder.instrumentCone(of: observer)
         }
         guard didRun || showsAbsorbed else { return }
-        let printing = transientPrinting ?? TraceCenter.prints(ObjectIdentifier(observer))
+        let printing = TraceCenter.prints(ObjectIdentifier(observer))
         TraceCenter.emit(event, printing: printing)
     }
 }

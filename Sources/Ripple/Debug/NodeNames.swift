@@ -2,7 +2,10 @@ internal import Synchronization
 
 /// The names of nodes, kept beside the graph in a process-wide side table keyed by the
 /// node's identity: a node has no field for a name, so an unnamed node costs nothing.
-/// A node with an entry carries the `named` flag, and its deinit removes the entry.
+/// A node with an entry carries the `named` flag. An entry holds its node weakly and is
+/// trusted only while that is the node asked about, so that a node's deinit need not
+/// look at the table (it would cost every node a test); dead entries are swept as the
+/// table grows.
 ///
 /// A name is given (`Signal(0, name: "count")`), or found for a model's property: the
 /// table then holds the model, weakly, and the name (`Book[2].isAvailable`) is worked
@@ -10,6 +13,8 @@ internal import Synchronization
 enum NodeNames {
     /// What the table knows of one node.
     struct Entry {
+        /// The node, weakly: an address reused by a later node finds it gone.
+        var node: WeakModel
         var name: String?
         var model: WeakModel?
         /// The list operator whose node this is: its element trackers are dependencies.
@@ -20,31 +25,55 @@ enum NodeNames {
     }
 
     // Safety: the table is reached only through the mutex.
-    private static let table = Mutex<[ObjectIdentifier: Entry]>([:])
+    private static let table = Mutex<(entries: [ObjectIdentifier: Entry], sweepAt: Int)>(([:], 64))
+
+    /// The entry of `node`, made if it has none or its address belonged to a node now
+    /// dead; sweeps the dead entries when the table has doubled since the last sweep.
+    private static func withEntry<R>(of node: ReactiveNode, _ body: (inout Entry) -> R) -> R {
+        let id = ObjectIdentifier(node)
+        let reference = WeakModel(node)
+        return table.withLock { table in
+            if table.entries[id]?.node.object !== node { table.entries[id] = Entry(node: reference) }
+            if table.entries.count >= table.sweepAt {
+                table.entries = table.entries.filter { $0.value.node.object != nil }
+                table.sweepAt = Swift.max(64, table.entries.count * 2)
+            }
+            return body(&table.entries[id]!)
+        }
+    }
+
+    /// The entry of `node`, if it has a live one.
+    private static func entry(of node: ReactiveNode) -> Entry? {
+        guard node.flags.contains(.named) else { return nil }
+        let id = ObjectIdentifier(node)
+        return table.withLock { table in
+            guard let entry = table.entries[id], entry.node.object === node else { return nil }
+            return entry
+        }
+    }
     /// The ordinal of each model instance of a type that is not `Identifiable`, in the
     /// order they were first named: the first is `Type`, the next `Type#2`.
     private static let ordinals = Mutex<(byModel: [ObjectIdentifier: Int], byType: [ObjectIdentifier: Int])>(([:], [:]))
 
     static func setName(_ name: String, of node: ReactiveNode) {
-        table.withLock { $0[ObjectIdentifier(node), default: Entry()].name = name }
+        withEntry(of: node) { $0.name = name }
         node.flags.formUnion(.named)
     }
 
     static func setModel(_ model: AnyObject, of node: ReactiveNode) {
-        table.withLock { table in
-            let id = ObjectIdentifier(node)
-            guard table[id]?.name == nil else { return }
-            table[id, default: Entry()].model = WeakModel(model)
+        let reference = WeakModel(model)
+        withEntry(of: node) { entry in
+            if entry.name == nil { entry.model = reference }
         }
         node.flags.formUnion(.named)
     }
 
-    static func setTrackerOwner(_ owner: any ElementTrackerOwner, of node: ReactiveNode) {
+    static func setTrackerOwner(_ owner: ListOperatorBase, of node: ReactiveNode) {
         let unowned = UnownedObject(.passUnretained(owner))
-        table.withLock { $0[ObjectIdentifier(node), default: Entry()].trackerOwner = unowned }
+        withEntry(of: node) { $0.trackerOwner = unowned }
         node.flags.formUnion(.named)
         if let query = owner.queryNode {
-            table.withLock { $0[ObjectIdentifier(query), default: Entry()].isOperatorPart = true }
+            withEntry(of: query) { $0.isOperatorPart = true }
             query.flags.formUnion(.named)
         }
     }
@@ -52,27 +81,13 @@ enum NodeNames {
     /// Whether `node` is an inner part of a list operator, which traces see through.
     static func isOperatorPart(_ node: ReactiveNode) -> Bool {
         if node is ElementTracker { return true }
-        guard node.flags.contains(.named) else { return false }
-        return table.withLock { $0[ObjectIdentifier(node)]?.isOperatorPart ?? false }
+        return entry(of: node)?.isOperatorPart ?? false
     }
 
     /// The list operator behind `node`, if it is one that was registered.
-    static func trackerOwner(of node: ReactiveNode) -> (any ElementTrackerOwner)? {
-        guard node.flags.contains(.named) else { return nil }
-        let owner = table.withLock { $0[ObjectIdentifier(node)]?.trackerOwner }
-        return owner?.object.takeUnretainedValue() as? any ElementTrackerOwner
-    }
-
-    /// A node is dying: its entries go.
-    static func forget(_ node: ReactiveNode) {
-        let id = ObjectIdentifier(node)
-        if node.flags.contains(.named) {
-            _ = table.withLock { $0.removeValue(forKey: id) }
-        }
-        if node.flags.contains(.traced) {
-            TraceCenter.forget(id)
-            Runtime.existing?.pointee.tracer?.forget(id)
-        }
+    static func trackerOwner(of node: ReactiveNode) -> ListOperatorBase? {
+        guard let owner = entry(of: node)?.trackerOwner else { return nil }
+        return unsafeDowncast(owner.object.takeUnretainedValue(), to: ListOperatorBase.self)
     }
 
     /// The node's name: the one given, its model property's, or what it is.
@@ -98,11 +113,10 @@ enum NodeNames {
     }
 
     private static func registeredName(of node: ReactiveNode) -> String? {
-        let id = ObjectIdentifier(node)
-        guard let entry = table.withLock({ $0[id] }) else { return nil }
+        guard let entry = entry(of: node) else { return nil }
         if let name = entry.name { return name }
         guard let model = entry.model?.object, let name = propertyName(of: node, in: model) else { return nil }
-        table.withLock { $0[id]?.name = name }
+        withEntry(of: node) { $0.name = name }
         return name
     }
 
@@ -169,7 +183,7 @@ enum NodeNames {
     }
 }
 
-/// A model held weakly by the table of names.
+/// An object held weakly by the table of names: a model, or a node.
 // Safety: only the reference is shared; the model itself is touched (its properties
 // read, to find a name) on the isolation of the graph that asks, which owns it.
 final class WeakModel: @unchecked Sendable {
@@ -225,10 +239,13 @@ extension Derived: PropertyNodeStorage {
 }
 
 /// What a list operator tells introspection: its element trackers, whose dependencies
-/// are the operator's too.
-protocol ElementTrackerOwner: AnyObject {
-    var elementTrackers: [ElementTracker] { get }
-    var queryNode: ReactiveNode? { get }
+/// are the operator's too, and its query node. A base class rather than a protocol:
+/// a protocol conformance is one more record for every dynamic cast to scan.
+@usableFromInline
+class ListOperatorBase {
+    @usableFromInline init() {}
+    var elementTrackers: [ElementTracker] { [] }
+    var queryNode: ReactiveNode? { nil }
 }
 
 extension Graph {
@@ -241,16 +258,15 @@ extension Graph {
     /// A node made for a property of `model`, while names are wanted.
     @usableFromInline
     @inline(never)
-    static func registerProperty(_ node: ReactiveNode, of model: AnyObject) {
+    static func registerProperty(_ node: Unmanaged<ReactiveNode>, of model: Unmanaged<AnyObject>) {
+        let node = node.takeUnretainedValue(), model = model.takeUnretainedValue()
         NodeNames.setModel(model, of: node)
-        TraceCenter.didMakePropertyNode(node, of: model)
     }
 
     /// A list operator's node, while names are wanted: its trackers become reachable.
     @usableFromInline
     @inline(never)
     static func registerTrackers(_ owner: AnyObject, of node: ReactiveNode) {
-        guard let owner = owner as? any ElementTrackerOwner else { return }
-        NodeNames.setTrackerOwner(owner, of: node)
+        NodeNames.setTrackerOwner(unsafeDowncast(owner, to: ListOperatorBase.self), of: node)
     }
 }

@@ -34,7 +34,7 @@ public enum RippleGraph {
     /// Holding one keeps the node alive.
     public struct Node: Hashable, CustomStringConvertible {
         /// What kind of node it is.
-        public enum Kind: String, Sendable {
+        public enum Kind: Sendable {
             case signal, computed, effect, tracking, observe, observation, trackObservable
         }
 

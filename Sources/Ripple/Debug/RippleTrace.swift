@@ -95,9 +95,10 @@ public enum RippleTrace {
         TraceCenter.trace(effect, printing: printing)
     }
 
-    /// Traces one model: every run that a write to one of its `@Tracked` properties
-    /// causes, and, for an ``ObservableModel``, each Observation notification of its
-    /// properties, produce an ``Event``, printed unless `printing` is false.
+    /// Traces one model: each observer that reads one of its `@Tracked` or `@Derived`
+    /// properties now (an effect, a `withTracking` scope, and for an ``ObservableModel``
+    /// Observation's watch of each property) produces an ``Event`` at each of its runs,
+    /// printed unless `printing` is false.
     ///
     /// ```swift
     /// final class Counter { @Tracked var value = 0 }
@@ -108,8 +109,8 @@ public enum RippleTrace {
     /// shown.cancel()
     /// ```
     ///
-    /// Writes are seen when the property is assigned (`counter.value = 1`, a binding);
-    /// an in-place mutation (`books.append(book)`) is seen by traced observers only.
+    /// Observers that start reading the model later are not included: trace the model
+    /// again, or trace them.
     public static func trace(_ model: AnyObject, printing: Bool = true) {
         TraceCenter.trace(model: model, printing: printing)
     }

@@ -1,8 +1,8 @@
 internal import RippleThreadLocal
 internal import Synchronization
 
-/// What tracing knows process-wide: the switches, the event handlers, which nodes print,
-/// and the sources of traced models. The graph's own threads record into their
+/// What tracing knows process-wide: the switches, the event handlers and which
+/// observers print. The graph's own threads record into their
 /// ``TraceRecorder``; this is shared, behind a mutex, and touched only when tracing is
 /// used.
 enum TraceCenter {
@@ -12,10 +12,6 @@ enum TraceCenter {
         var showsAbsorbed = false
         /// Observers whose events print.
         var printing: Set<ObjectIdentifier> = []
-        /// Traced models, and whether their events print.
-        var models: [ObjectIdentifier: Bool] = [:]
-        /// The sources of traced models, and whether the runs they cause print.
-        var modelSources: [ObjectIdentifier: Bool] = [:]
     }
 
     private static let state = Mutex(State())
@@ -37,7 +33,7 @@ enum TraceCenter {
 
     static func trace(_ effect: EffectNode, printing: Bool) {
         ripple_trace_names_set()
-        if printing { _ = state.withLock { $0.printing.insert(ObjectIdentifier(effect)) } }
+        setPrinting(printing, for: effect)
         guard !effect.flags.contains(.disposed) else { return }
         effect.flags.formUnion(.traced)
         Runtime.current.pointee.recorder.instrumentCone(of: effect)
@@ -46,50 +42,33 @@ enum TraceCenter {
     static func trace(model: AnyObject, printing: Bool) {
         ripple_trace_names_set()
         NodeNames.nameProperties(of: model)
-        state.withLock { $0.models[ObjectIdentifier(model)] = printing }
+        let recorder = Runtime.current.pointee.recorder
         var mirror: Mirror? = Mirror(reflecting: model)
         while let current = mirror {
             for child in current.children {
                 guard let storage = child.value as? any PropertyNodeStorage else { continue }
-                if let node = storage.propertyNode { follow(node, printing: printing) }
+                if let node = storage.propertyNode { recorder.traceDownstream(from: node, printing: printing) }
                 if let watcher = storage.propertyWatcher {
-                    if printing { _ = state.withLock { $0.printing.insert(ObjectIdentifier(watcher)) } }
+                    setPrinting(printing, for: watcher)
                     watcher.flags.formUnion(.traced)
-                    if watcher.deps != nil { Runtime.current.pointee.recorder.instrumentCone(of: watcher) }
+                    if watcher.deps != nil { recorder.instrumentCone(of: watcher) }
                 }
             }
             mirror = current.superclassMirror
         }
     }
 
-    /// A property node of a traced model: its writes wake traced runs.
-    private static func follow(_ node: ReactiveNode, printing: Bool) {
-        guard node.flags.contains(.source) else { return }
-        state.withLock { $0.modelSources[ObjectIdentifier(node)] = printing }
-        node.recordWrites()
-    }
-
-    /// A property node was made while names are wanted: a traced model's is followed.
-    static func didMakePropertyNode(_ node: ReactiveNode, of model: AnyObject) {
-        guard let printing = state.withLock({ $0.models[ObjectIdentifier(model)] }) else { return }
-        follow(node, printing: printing)
-    }
-
-    /// Whether a write to `source` wakes runs for a traced model, and if so whether
-    /// they print.
-    static func modelSourcePrinting(_ source: ObjectIdentifier) -> Bool? {
-        state.withLock { $0.modelSources[source] }
+    /// Whether the events of `observer` print. Set whenever it is traced: an earlier
+    /// observer at the same address may have printed.
+    static func setPrinting(_ printing: Bool, for observer: ReactiveNode) {
+        let id = ObjectIdentifier(observer)
+        state.withLock { state in
+            if printing { state.printing.insert(id) } else { state.printing.remove(id) }
+        }
     }
 
     static func prints(_ observer: ObjectIdentifier) -> Bool {
         tracesEverything || state.withLock { $0.printing.contains(observer) }
-    }
-
-    static func forget(_ id: ObjectIdentifier) {
-        state.withLock { state in
-            state.printing.remove(id)
-            state.modelSources.removeValue(forKey: id)
-        }
     }
 
     // MARK: Events

@@ -1,8 +1,10 @@
 /// What tracing records on one thread during one transaction (a write or a batch, and
-/// the flush that follows): the writes of traced sources with their old and new
-/// values, which node marked which traced node, and the values derived nodes had
-/// before. A traced observer's run turns that into an ``RippleTrace/Event``, walking
-/// back from the observer along the marks to the writes.
+/// the flush that follows): which node marked which traced node, and the values
+/// derived nodes had before. A traced observer's run turns that into an
+/// ``RippleTrace/Event``, walking back from the observer along the marks to the
+/// written sources. A source's old value is the one described when a trace last
+/// showed it (or when it was first traced), if exactly one change happened since: the
+/// write path itself records nothing, so that it costs nothing.
 ///
 /// It lives in the thread's runtime and is made when a traced node first needs it;
 /// a transaction's records are dropped when the next one starts (told by the flush's
@@ -21,11 +23,8 @@ final class TraceRecorder {
     /// Derived values before the transaction changed them: description and version.
     private var before: [ObjectIdentifier: (value: String?, version: UInt32)] = [:]
     /// The last value described of each traced source, and its version then: the old
-    /// value of a change made in place, which no comparison sees.
+    /// value of its next change.
     private var lastSeen: [ObjectIdentifier: (version: UInt32, value: String?)] = [:]
-    /// Observers traced for this transaction only, because a traced model's write woke
-    /// them, and whether they print.
-    private var transient: [ObjectIdentifier: Bool] = [:]
 
     /// Starts a new transaction if the last records belong to an earlier one.
     func begin(_ runtime: RuntimeRef) {
@@ -42,17 +41,6 @@ final class TraceRecorder {
     }
 
     // MARK: Recording
-
-    /// A traced source changed from `old` to `new` (the first old value of the
-    /// transaction is kept).
-    func write(_ source: ReactiveNode, old: String, new: String, _ runtime: RuntimeRef) {
-        begin(runtime)
-        let id = ObjectIdentifier(source)
-        writes[id] = Write(old: writes[id]?.old ?? old, new: new)
-        if let printing = TraceCenter.modelSourcePrinting(id) {
-            wake(from: source, printing: printing)
-        }
-    }
 
     /// `dep` marked the traced node `sub` stale.
     func mark(_ dep: ReactiveNode, _ sub: DependentNode, _ runtime: RuntimeRef) {
@@ -73,27 +61,19 @@ final class TraceRecorder {
         }
     }
 
-    /// A traced model's source was written: everything downstream is traced for this
-    /// transaction, and the observers it reaches report why they run.
-    private func wake(from source: ReactiveNode, printing: Bool) {
-        var stack: [ReactiveNode] = [source]
+    /// Traces, from now on, every observer downstream of `node`, and what they read.
+    func traceDownstream(from node: ReactiveNode, printing: Bool) {
+        var stack: [ReactiveNode] = [node]
         var seen: Set<ObjectIdentifier> = []
-        while let node = stack.popLast() {
-            guard seen.insert(ObjectIdentifier(node)).inserted else { continue }
-            var cursor = node.subs
-            while let link = cursor {
-                cursor = link.pointee.nextSub
-                let sub = link.pointee.sub.takeUnretainedValue()
-                if sub.flags.contains(.watcher), !sub.flags.contains(.traced) {
-                    transient[ObjectIdentifier(sub)] = printing
+        while let current = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
+            for sub in RippleGraph.directDependents(of: current) {
+                if let watcher = sub as? WatcherNode, !watcher.flags.contains(.traced) {
+                    TraceCenter.setPrinting(printing, for: watcher)
+                    watcher.flags.formUnion(.traced)
+                    instrumentCone(of: watcher)
                 }
-                sub.flags.formUnion(.traced)
                 stack.append(sub)
-                if let tracker = sub as? ElementTracker, let owner = tracker.owner.takeUnretainedValue().node {
-                    let ownerNode = owner.takeUnretainedValue()
-                    ownerNode.flags.formUnion(.traced)
-                    stack.append(ownerNode)
-                }
             }
         }
     }
@@ -108,7 +88,7 @@ final class TraceRecorder {
         showsAbsorbed: Bool, _ runtime: RuntimeRef
     ) -> RippleTrace.Event {
         begin(runtime)
-        var visited: Set<ObjectIdentifier> = []
+        var visited: [ObjectIdentifier: RippleTrace.Step?] = [:]
         let causes = isFirstRun ? [] : self.causes(of: observer, showsAbsorbed: showsAbsorbed, visited: &visited)
         marks.removeValue(forKey: ObjectIdentifier(observer))
         return RippleTrace.Event(
@@ -116,29 +96,43 @@ final class TraceRecorder {
         )
     }
 
-    private func causes(of node: ReactiveNode, showsAbsorbed: Bool, visited: inout Set<ObjectIdentifier>) -> [RippleTrace.Step] {
+    /// The steps that marked `node`. A node reached along two paths shows on both
+    /// (`visited` keeps each one's step, worked out once); the graph has no cycles.
+    private func causes(
+        of node: ReactiveNode, showsAbsorbed: Bool, visited: inout [ObjectIdentifier: RippleTrace.Step?]
+    ) -> [RippleTrace.Step] {
         var steps: [RippleTrace.Step] = []
         for dep in marks[ObjectIdentifier(node)] ?? [] {
-            guard visited.insert(ObjectIdentifier(dep)).inserted else { continue }
             if NodeNames.isOperatorPart(dep) {
                 // An operator's view of one element, or its query: what they read is the
                 // operator's cause.
-                steps += causes(of: dep, showsAbsorbed: showsAbsorbed, visited: &visited)
-            } else if let step = step(for: dep, showsAbsorbed: showsAbsorbed, visited: &visited) {
-                steps.append(step)
+                for step in causes(of: dep, showsAbsorbed: showsAbsorbed, visited: &visited) where !steps.contains(step) {
+                    steps.append(step)
+                }
+                continue
             }
+            let id = ObjectIdentifier(dep)
+            let step: RippleTrace.Step?
+            if let known = visited[id] {
+                step = known
+            } else {
+                step = self.step(for: dep, showsAbsorbed: showsAbsorbed, visited: &visited)
+                visited[id] = .some(step)
+            }
+            if let step, !steps.contains(step) { steps.append(step) }
         }
         return steps
     }
 
-    private func step(for node: ReactiveNode, showsAbsorbed: Bool, visited: inout Set<ObjectIdentifier>) -> RippleTrace.Step? {
+    private func step(
+        for node: ReactiveNode, showsAbsorbed: Bool, visited: inout [ObjectIdentifier: RippleTrace.Step?]
+    ) -> RippleTrace.Step? {
         let id = ObjectIdentifier(node)
         let name = NodeNames.name(of: node)
         guard node.flags.contains(.computed) else {
             if writes[id] == nil {
-                // Changed in place, or first seen here: the value last described is the
-                // old one if exactly one change happened since. Kept for this
-                // transaction's other reports.
+                // The value last described is the old one if exactly one change happened
+                // since. Kept for this transaction's other reports.
                 let now = node.describeValue()
                 let old = lastSeen[id].flatMap { $0.version &+ 1 == node.version ? $0.value : nil }
                 writes[id] = Write(old: old, new: now)
@@ -158,13 +152,6 @@ final class TraceRecorder {
         return RippleTrace.Step(node: name, oldValue: snapshot?.value, newValue: node.describeValue(), change: .changed, causes: causes)
     }
 
-    /// Whether `observer` was traced for this transaction only; it no longer is.
-    func endTransientTrace(of observer: DependentNode) -> Bool? {
-        guard let printing = transient.removeValue(forKey: ObjectIdentifier(observer)) else { return nil }
-        observer.flags.subtract(.traced)
-        return printing
-    }
-
     // MARK: Following what an observer reads
 
     /// Traces everything `root` depends on, transitively: derived nodes and element
@@ -179,17 +166,11 @@ final class TraceRecorder {
                 dependent.flags.formUnion(.traced)
                 stack += RippleGraph.directDependencies(of: dependent, expandingTrackers: false)
             } else if !node.flags.contains(.traced), node.flags.contains(.source) {
-                node.recordWrites()
-                if node.flags.contains(.traced) {
-                    lastSeen[ObjectIdentifier(node)] = (node.version, node.describeValue())
-                }
+                node.flags.formUnion(.traced)
+                // Overwritten: an entry may be left by a dead node at the same address.
+                lastSeen[ObjectIdentifier(node)] = (node.version, node.describeValue())
             }
         }
-    }
-
-    func forget(_ id: ObjectIdentifier) {
-        lastSeen.removeValue(forKey: id)
-        transient.removeValue(forKey: id)
     }
 }
 

@@ -241,9 +241,7 @@ extension Graph {
 
     /// A node with subscribers is dying: only tracking scopes can still link it, since
     /// every other subscriber keeps its dependencies alive. Their links now point at
-    /// the tombstone, which never changes. Out of line: inlined, it would widen every
-    /// node's deinit, which rarely needs it.
-    @inline(never)
+    /// the tombstone, which never changes.
     static func nodeWillDeallocate(_ node: ReactiveNode) {
         let runtime = Runtime.current
         var cursor = node.subs
@@ -257,9 +255,6 @@ extension Graph {
                     unsafeDowncast(sub, to: ScopeNode.self).dependencyDied(runtime)
                 }
             }
-        }
-        if !node.flags.isDisjoint(with: [.named, .traced]) {
-            NodeNames.forget(node)
         }
         // A scope whose last dependency died is spent: let it and its onChange go now.
         runtime.drainRetired()

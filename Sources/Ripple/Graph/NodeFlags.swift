@@ -75,7 +75,7 @@ struct NodeFlags: OptionSet, Sendable {
     /// Traced: a source whose writes are recorded, or a dependent whose marks are; a
     /// watcher that reports why it runs.
     @inlinable static var traced: NodeFlags { NodeFlags(rawValue: 1 << 22) }
-    /// Has a name in the side table of names (`NodeNames`), which its deinit clears.
+    /// Has an entry in the side table of names (`NodeNames`).
     @inlinable static var named: NodeFlags { NodeFlags(rawValue: 1 << 23) }
 
     /// A computed with any of these cannot be read from its cache as it stands.

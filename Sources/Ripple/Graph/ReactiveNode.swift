@@ -17,8 +17,7 @@ public class ReactiveNode {
     }
 
     deinit {
-        // One test of the flags either way: `named` and `traced` join `logged`.
-        if subs != nil || !flags.isDisjoint(with: [.logged, .named, .traced]) {
+        if subs != nil || flags.contains(.logged) {
             Graph.nodeWillDeallocate(self)
         }
     }
@@ -26,10 +25,6 @@ public class ReactiveNode {
     /// The value, described for a trace; nil for a node without one. Sources and
     /// computeds override it.
     func describeValue() -> String? { nil }
-
-    /// Starts recording this source's writes with their old and new values. Signals
-    /// override it.
-    func recordWrites() {}
 
     /// Destroys the non-trivial value a logged source saved. Sources override it.
     @usableFromInline

@@ -251,7 +251,7 @@ extension Graph {
     /// wanted. Inlined where the node is made; the registration is a call.
     @inlinable
     @inline(__always)
-    static func didMakePropertyNode<Model: AnyObject>(_ node: ReactiveNode, of model: Model) {
-        if namesNodes { registerProperty(node, of: model) }
+    static func didMakePropertyNode<Model: AnyObject>(_ node: Unmanaged<ReactiveNode>, of model: Model) {
+        if namesNodes { registerProperty(node, of: Unmanaged<AnyObject>.passUnretained(model)) }
     }
 }

@@ -197,7 +197,7 @@ public struct Derived<Model: AnyObject, Value> {
         case .listOperator(let makeNode):
             node = makeNode(model)
         }
-        Graph.didMakePropertyNode(node, of: model)
+        Graph.didMakePropertyNode(.passUnretained(node), of: model)
         if let watcher = ObservationWatcher.make(for: model, watching: node) {
             return (nil, ObservedDerivedOwner(node, watcher: watcher))
         }
@@ -305,25 +305,17 @@ class DerivedNodeOwner {
     }
 
     /// The property's Observation watcher, if its model conforms to ``ObservableModel``.
-    var observationWatcher: ObservationWatcher? {
-        (self as? any ObservedOwner)?.anyWatcher
-    }
+    var observationWatcher: ObservationWatcher? { nil }
 }
 
-/// ``ObservedDerivedOwner`` of any value type.
-protocol ObservedOwner {
-    var anyWatcher: ObservationWatcher { get }
-}
-
-extension ObservedDerivedOwner: ObservedOwner {
-    var anyWatcher: ObservationWatcher { watcher }
-}
 
 /// The owner of a derived property's node in a model that conforms to
 /// ``ObservableModel``: reads also go to Observation, through the property's watcher.
 @usableFromInline
 final class ObservedDerivedOwner<Value>: DerivedNodeOwner {
     @usableFromInline let watcher: ObservationWatcher
+
+    override var observationWatcher: ObservationWatcher? { watcher }
 
     @usableFromInline
     init(_ node: Computed<Value>, watcher: ObservationWatcher) {

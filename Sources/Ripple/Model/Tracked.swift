@@ -209,7 +209,7 @@ public struct Tracked<Value> {
         }
         if let observable = model as? any ObservableModel {
             let signal = Signal(newValue, equivalence: .rule(rule))
-            Graph.didMakePropertyNode(signal, of: model)
+            Graph.didMakePropertyNode(.passUnretained(signal), of: model)
             return .bridged(signal, ObservationWatcher.make(observable: observable, watching: signal))
         }
         return .unobserved(newValue, rule)
@@ -227,7 +227,7 @@ public struct Tracked<Value> {
         if case .unread(let rule, let value) = storage {
             if let observable = model as? any ObservableModel {
                 let signal = Signal(value, equivalence: .rule(rule))
-                Graph.didMakePropertyNode(signal, of: model)
+                Graph.didMakePropertyNode(.passUnretained(signal), of: model)
                 storage = .bridged(signal, ObservationWatcher.make(observable: observable, watching: signal))
             } else {
                 storage = .unobserved(value, rule)
@@ -238,7 +238,7 @@ public struct Tracked<Value> {
             guard Runtime.isTracking else { return value }
             let signal = Signal(value, equivalence: .rule(rule))
             storage = .observed(signal)
-            Graph.didMakePropertyNode(signal, of: model)
+            Graph.didMakePropertyNode(.passUnretained(signal), of: model)
             engineRecordRead(.passUnretained(signal))
             return value
         case .observed(let signal):

@@ -128,8 +128,8 @@ import Testing
     @Test func `a conforming model's Observation notification is traced`() {
         let log = TraceLog("Observation of TracedStore.total")
         let store = TracedStore()
-        RippleTrace.trace(store, printing: false)
         withObservationTracking { _ = store.total } onChange: {}
+        RippleTrace.trace(store, printing: false)
         store.price = 5
         #expect(log.take() == ["Observation of TracedStore.total: TracedStore.total 2 -> 10 <- TracedStore.price 1 -> 5"])
     }
@@ -155,7 +155,10 @@ import Testing
         shelf.count = 4
         shelf.count = 5
         #expect(log.take() == ["ShelfLabel: TracedShelf.count 0 -> 4", "ShelfLabel: TracedShelf.count 4 -> 5"])
-        #expect(!label.flags.contains(.traced), "traced for the write's transaction only")
+        let later = Effect("ShelfLabel") { _ = shelf.count }
+        shelf.count = 6
+        #expect(log.take() == ["ShelfLabel: TracedShelf.count 5 -> 6"], "the label only: the later reader is not traced")
+        later.cancel()
         label.cancel()
     }
 

@@ -96,7 +96,7 @@ protocol ListLogic {
 /// list of values, what the closure reads besides the element is followed by one
 /// query tracker: a change to it means one full pass.
 @usableFromInline
-final class ListOperator<Logic: ListLogic> {
+final class ListOperator<Logic: ListLogic>: ListOperatorBase {
     @usableFromInline typealias Element = Logic.Element
     @usableFromInline typealias Result = Logic.Result
     @usableFromInline typealias Output = Logic.Output
@@ -147,6 +147,7 @@ final class ListOperator<Logic: ListLogic> {
         environment = capturesEnvironment ? EnvironmentScope.captured() : nil
         tracksElements = Element.self is AnyObject.Type
         queryTracker = ElementTracker(owner: trackers, slot: TrackerSet.querySlot)
+        super.init()
     }
 
     /// Makes the node that runs this operator; its first read makes the first pass.
@@ -161,6 +162,17 @@ final class ListOperator<Logic: ListLogic> {
         trackers.node = .passUnretained(node)
         if Graph.namesNodes { Graph.registerTrackers(self, of: node) }
         return node
+    }
+
+    /// The trackers of the elements, and the query tracker of a list of values.
+    override var elementTrackers: [ElementTracker] {
+        slotTrackers.compactMap { $0 } + (tracksElements ? [] : [queryTracker])
+    }
+
+    /// The node that makes the per-element closure from what the query read.
+    override var queryNode: ReactiveNode? {
+        if case .query(let query) = function { return query }
+        return nil
     }
 
     deinit {
@@ -398,18 +410,5 @@ extension Graph {
     static var isRunning: Bool {
         let run = Runtime.current.pointee.run
         return run.activeSub != nil || run.runningEffect != nil
-    }
-}
-
-extension ListOperator: ElementTrackerOwner {
-    /// The trackers of the elements, and the query tracker of a list of values.
-    var elementTrackers: [ElementTracker] {
-        slotTrackers.compactMap { $0 } + (tracksElements ? [] : [queryTracker])
-    }
-
-    /// The node that makes the per-element closure from what the query read.
-    var queryNode: ReactiveNode? {
-        if case .query(let query) = function { return query }
-        return nil
     }
 }
