@@ -17,8 +17,9 @@ enum NodeNames {
         var node: WeakModel
         var name: String?
         var model: WeakModel?
-        /// The list operator whose node this is: its element trackers are dependencies.
-        var trackerOwner: UnownedObject?
+        /// The inner nodes of the list operator whose node this is: its element trackers'
+        /// dependencies are the operator's.
+        var operatorParts: OperatorParts?
         /// A list operator's query node: an inner part of the operator, which traces
         /// and introspection see through.
         var isOperatorPart = false
@@ -68,26 +69,24 @@ enum NodeNames {
         node.flags.formUnion(.named)
     }
 
-    static func setTrackerOwner(_ owner: ListOperatorBase, of node: ReactiveNode) {
-        let unowned = UnownedObject(.passUnretained(owner))
-        withEntry(of: node) { $0.trackerOwner = unowned }
+    static func setOperatorParts(_ parts: OperatorParts, of node: ReactiveNode) {
+        withEntry(of: node) { $0.operatorParts = parts }
         node.flags.formUnion(.named)
-        if let query = owner.queryNode {
+        if let query = parts.query {
             withEntry(of: query) { $0.isOperatorPart = true }
             query.flags.formUnion(.named)
         }
+    }
+
+    /// The element trackers of the list operator whose node is `node`, if registered.
+    static func elementTrackers(of node: ReactiveNode) -> [ElementTracker] {
+        entry(of: node)?.operatorParts?.trackers() ?? []
     }
 
     /// Whether `node` is an inner part of a list operator, which traces see through.
     static func isOperatorPart(_ node: ReactiveNode) -> Bool {
         if node is ElementTracker { return true }
         return entry(of: node)?.isOperatorPart ?? false
-    }
-
-    /// The list operator behind `node`, if it is one that was registered.
-    static func trackerOwner(of node: ReactiveNode) -> ListOperatorBase? {
-        guard let owner = entry(of: node)?.trackerOwner else { return nil }
-        return unsafeDowncast(owner.object.takeUnretainedValue(), to: ListOperatorBase.self)
     }
 
     /// The node's name: the one given, its model property's, or what it is.
@@ -194,14 +193,18 @@ final class WeakModel: @unchecked Sendable {
     }
 }
 
-/// An object the table of names refers to without owning: a list operator, which its
-/// node owns, and whose entry goes when the node dies.
-// Safety: only the reference is shared; the operator is used on its graph's isolation.
-struct UnownedObject: @unchecked Sendable {
-    let object: Unmanaged<AnyObject>
+/// A list operator's inner nodes, as the table of names keeps them: its query node,
+/// and how to get its element trackers now. Held by the operator's node's entry; the
+/// operator outlives the entry's use (a node asked about is alive, and owns it).
+// Safety: made and called on the isolation of the graph the operator belongs to; the
+// mutex only stores it.
+struct OperatorParts: @unchecked Sendable {
+    let query: ReactiveNode?
+    let trackers: () -> [ElementTracker]
 
-    init(_ object: Unmanaged<AnyObject>) {
-        self.object = object
+    init(query: ReactiveNode?, trackers: @escaping () -> [ElementTracker]) {
+        self.query = query
+        self.trackers = trackers
     }
 }
 
@@ -238,16 +241,6 @@ extension Derived: PropertyNodeStorage {
     var propertyWatcher: ObservationWatcher? { owner?.observationWatcher }
 }
 
-/// What a list operator tells introspection: its element trackers, whose dependencies
-/// are the operator's too, and its query node. A base class rather than a protocol:
-/// a protocol conformance is one more record for every dynamic cast to scan.
-@usableFromInline
-class ListOperatorBase {
-    @usableFromInline init() {}
-    var elementTrackers: [ElementTracker] { [] }
-    var queryNode: ReactiveNode? { nil }
-}
-
 extension Graph {
     /// Names `node` (`Signal(0, name: "count")`).
     @usableFromInline
@@ -261,12 +254,5 @@ extension Graph {
     static func registerProperty(_ node: Unmanaged<ReactiveNode>, of model: Unmanaged<AnyObject>) {
         let node = node.takeUnretainedValue(), model = model.takeUnretainedValue()
         NodeNames.setModel(model, of: node)
-    }
-
-    /// A list operator's node, while names are wanted: its trackers become reachable.
-    @usableFromInline
-    @inline(never)
-    static func registerTrackers(_ owner: AnyObject, of node: ReactiveNode) {
-        NodeNames.setTrackerOwner(unsafeDowncast(owner, to: ListOperatorBase.self), of: node)
     }
 }

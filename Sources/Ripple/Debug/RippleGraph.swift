@@ -189,8 +189,8 @@ public enum RippleGraph {
                 result.append(dep)
             }
         }
-        if let owner = NodeNames.trackerOwner(of: node) {
-            for tracker in owner.elementTrackers {
+        if node.flags.contains(.named) {
+            for tracker in NodeNames.elementTrackers(of: node) {
                 guard expandingTrackers else {
                     result.append(tracker)
                     continue

@@ -96,7 +96,7 @@ protocol ListLogic {
 /// list of values, what the closure reads besides the element is followed by one
 /// query tracker: a change to it means one full pass.
 @usableFromInline
-final class ListOperator<Logic: ListLogic>: ListOperatorBase {
+final class ListOperator<Logic: ListLogic> {
     @usableFromInline typealias Element = Logic.Element
     @usableFromInline typealias Result = Logic.Result
     @usableFromInline typealias Output = Logic.Output
@@ -147,7 +147,6 @@ final class ListOperator<Logic: ListLogic>: ListOperatorBase {
         environment = capturesEnvironment ? EnvironmentScope.captured() : nil
         tracksElements = Element.self is AnyObject.Type
         queryTracker = ElementTracker(owner: trackers, slot: TrackerSet.querySlot)
-        super.init()
     }
 
     /// Makes the node that runs this operator; its first read makes the first pass.
@@ -160,19 +159,24 @@ final class ListOperator<Logic: ListLogic>: ListOperatorBase {
         )
         self.node = node
         trackers.node = .passUnretained(node)
-        if Graph.namesNodes { Graph.registerTrackers(self, of: node) }
+        if Graph.namesNodes { registerParts() }
         return node
     }
 
-    /// The trackers of the elements, and the query tracker of a list of values.
-    override var elementTrackers: [ElementTracker] {
-        slotTrackers.compactMap { $0 } + (tracksElements ? [] : [queryTracker])
-    }
-
-    /// The node that makes the per-element closure from what the query read.
-    override var queryNode: ReactiveNode? {
-        if case .query(let query) = function { return query }
-        return nil
+    /// Lets introspection and tracing see the operator's inner nodes, while names are
+    /// wanted: the trackers of the elements (and the query tracker of a list of values),
+    /// and the node that makes the per-element closure from what the query read.
+    @usableFromInline
+    @inline(never)
+    func registerParts() {
+        let query: ReactiveNode?
+        if case .query(let node) = function { query = node } else { query = nil }
+        NodeNames.setOperatorParts(
+            OperatorParts(query: query) { [unowned(unsafe) self] in
+                self.slotTrackers.compactMap { $0 } + (self.tracksElements ? [] : [self.queryTracker])
+            },
+            of: node
+        )
     }
 
     deinit {
