@@ -47,11 +47,13 @@ extension RippleTrace {
             causes.flatMap { $0.chains }
         }
 
+        /// `Observer: cause; cause`, each cause a chain back to its writes
+        /// (`<-`), several causes of one step in parentheses.
         public var description: String {
             if isFirstRun { return "\(observer): first run" }
             let head = didRun ? observer : "\(observer) (did not run)"
             if causes.isEmpty { return "\(head): no recorded change" }
-            return "\(head): " + causes.map(\.description).joined(separator: ", ")
+            return "\(head): " + causes.map(\.description).joined(separator: "; ")
         }
     }
 

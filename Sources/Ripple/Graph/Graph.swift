@@ -54,7 +54,9 @@
 /// Propagation: `dirty`, `pending`, `running`, `queued`, `parity`, `checking` (on a
 /// revalidation path; also a cycle guard), `detached`, `visited` (a reattaching walk),
 /// `logged` (a write in the batch log). Lifetime: `disposed`, `inert`,
-/// `awaitsFlushEnd`. Effects: `executing`, `hasChildren`, `hasCleanups`.
+/// `awaitsFlushEnd`. Effects: `executing`, `hasChildren`, `hasCleanups`. Debugging:
+/// `traced` (tested only inside tests the engine makes anyway, so that an untraced
+/// graph pays nothing: `Debug/Graph+Trace.swift`), `named`.
 ///
 /// **Files.**
 /// - `Graph.swift`: this map; the tombstone.

@@ -49,7 +49,7 @@ import Testing
             last.value = "Hopper"
             unrelated.value = 1
         }
-        #expect(log.take() == [#"Summary batch: first "Ada" -> "Grace", last "Lovelace" -> "Hopper""#])
+        #expect(log.take() == [#"Summary batch: first "Ada" -> "Grace"; last "Lovelace" -> "Hopper""#])
         view.cancel()
     }
 
@@ -94,7 +94,7 @@ import Testing
             count.value = 7
             other.value = 1
         }
-        #expect(log.take() == ["Badge: isOdd absorbed (stayed true) <- count 5 -> 7, other 0 -> 1"])
+        #expect(log.take() == ["Badge: isOdd absorbed (stayed true) <- count 5 -> 7; other 0 -> 1"])
         view.cancel()
     }
 
