@@ -55,6 +55,12 @@ final class BookReaderApp: TerminalApp {
         "show",
     ]
 
+    /// The Graphviz DOT of the library's graph: its books and count, the books'
+    /// properties the count reads, and the views that read them (`--graph`).
+    func graph() -> String? {
+        RippleGraph.dot(around: library)
+    }
+
     /// The views that rendered, then the books the count looked at, if any.
     private func report() -> [String] {
         host.takeReport() + (library.recomputes.takeReport().map { [$0] } ?? [])

@@ -1,3 +1,5 @@
+import Ripple
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,12 +17,15 @@ import Darwin
 /// await runTerminalApp(TodoListApp(), arguments: CommandLine.arguments)
 /// ```
 ///
+/// `--explain` prints, under each view that rendered, why it rendered; `--graph`
+/// starts the app and prints the Graphviz DOT of its graph, for an app that has one.
+///
 /// It never returns. It exits with 64 for a refused option (see ``TerminalOptions``);
 /// reading commands from a pipe or a file, with 1 if any line was answered with an
 /// error; otherwise with 0. Error lines go to standard error.
 @MainActor
-public func runTerminalApp(_ app: some TerminalApp, arguments: [String]) async -> Never {
-    await runTerminalApp(arguments: arguments, acceptsHost: false) { _ in app }
+public func runTerminalApp<App: TerminalApp>(_ app: @autoclosure () -> App, arguments: [String]) async -> Never {
+    await runTerminalApp(arguments: arguments, acceptsHost: false) { _ in app() }
 }
 
 /// Runs an example program whose views can be driven by either host: Ripple's effects
@@ -54,9 +59,19 @@ private func runTerminalApp<App: TerminalApp>(
         usage.forEach(printError)
         exit(64)
     }
+    // Before the app is made: its models' nodes are then named as they are made.
+    if options.explains { ViewHost.explainsRenders = true }
+    if options.mode == .graph { RippleGraph.beginNaming() }
     let app = makeApp(options.host == .observation ? .observation : .fineGrained)
     var status: Int32 = 0
     switch options.mode {
+    case .graph:
+        _ = await app.start()
+        guard let graph = app.graph() else {
+            printError("error: this example has no graph to print (--graph)")
+            exit(64)
+        }
+        print(graph)
     case .script:
         await app.playScript { print($0) }
     case .interactive:

@@ -30,10 +30,16 @@ public protocol TerminalApp: AnyObject {
     /// Plays the built-in scenario. The default starts the program, runs ``script``
     /// through a ``CommandLoop`` and finishes.
     func playScript(emit: @escaping (String) -> Void) async
+
+    /// The Graphviz DOT of the app's graph, for `--graph`; nil (the default) for an app
+    /// that has none to show.
+    func graph() -> String?
 }
 
 extension TerminalApp {
     public func finish() async -> [String] { [] }
+
+    public func graph() -> String? { nil }
 
     public func playScript(emit: @escaping (String) -> Void) async {
         await CommandLoop(self, emit: emit).playScript()

@@ -14,6 +14,8 @@ public struct TerminalOptions: Equatable, Sendable {
         case interactive
         /// `--help`: print the usage.
         case help
+        /// `--graph`: launch, then print the Graphviz DOT of the app's graph.
+        case graph
     }
 
     /// What drives the views (`--host`), for a program that offers the choice.
@@ -23,6 +25,8 @@ public struct TerminalOptions: Equatable, Sendable {
 
     public private(set) var mode = Mode.script
     public private(set) var host = Host.effect
+    /// `--explain`: under each view that rendered, why it rendered.
+    public private(set) var explains = false
 
     /// Reads the arguments after the program's name.
     ///
@@ -34,6 +38,7 @@ public struct TerminalOptions: Equatable, Sendable {
         var arguments = Array(arguments)[...]
         var seenInteractive = false
         var seenHost = false
+        var seenGraph = false
         while let argument = arguments.popFirst() {
             let (option, attached) = Self.split(argument)
             switch option {
@@ -45,6 +50,14 @@ public struct TerminalOptions: Equatable, Sendable {
                 guard !seenInteractive else { throw .init("--interactive is given twice") }
                 seenInteractive = true
                 mode = .interactive
+            case "--explain":
+                guard attached == nil else { throw .init("--explain takes no value") }
+                guard !explains else { throw .init("--explain is given twice") }
+                explains = true
+            case "--graph":
+                guard attached == nil else { throw .init("--graph takes no value") }
+                guard !seenGraph else { throw .init("--graph is given twice") }
+                seenGraph = true
             case "--host" where acceptsHost:
                 guard !seenHost else { throw .init("--host is given twice") }
                 seenHost = true
@@ -61,6 +74,13 @@ public struct TerminalOptions: Equatable, Sendable {
                 let kind = argument.hasPrefix("-") ? "option" : "argument"
                 throw .init("unknown \(kind) \(Command.quoted(argument))")
             }
+        }
+        if explains, host == .observation {
+            throw .init("--explain follows Ripple's effects: it does not combine with --host observation")
+        }
+        if seenGraph {
+            guard mode == .script else { throw .init("--graph prints the graph and exits: it does not combine with --interactive") }
+            mode = .graph
         }
     }
 
@@ -83,6 +103,8 @@ public struct TerminalOptions: Equatable, Sendable {
             ]
         }
         lines += [
+            "  --explain                   under each view that rendered, why it rendered",
+            "  --graph                     print the Graphviz DOT of the app's graph after launch",
             "Errors go to standard error. Reading commands from a pipe or a file, the program",
             "answers every line and goes on, then exits with status 1 if any line was an error.",
         ]

@@ -16,11 +16,17 @@ extension ViewHost {
         let names = log.entries.map { $0.count == 1 ? $0.label : "\($0.label) x\($0.count)" }
         let width = (names.map(\.count).max() ?? 0) + 2
         var lines: [String] = []
+        let reasons = explanations?.take() ?? [:]
         for (entry, name) in zip(log.entries, names) {
             let text = entry.text.isEmpty ? [""] : entry.text
             for (index, line) in text.enumerated() {
                 let left = index == 0 ? name : ""
                 lines.append("  " + left.padding(to: width) + "| " + line)
+            }
+            if explanations != nil {
+                for reason in reasons[entry.label] ?? ["first render"] {
+                    lines.append("  " + "".padding(to: width) + "  why: " + reason)
+                }
             }
         }
         for label in log.removed {

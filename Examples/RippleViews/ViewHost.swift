@@ -50,6 +50,8 @@ public final class ViewHost {
     var log = RenderLog()
     /// How many times each view rendered since the host was created, by label.
     public private(set) var renderCounts: [String: Int] = [:]
+    /// Why each view rendered, when the host explains its renders (`--explain`).
+    let explanations: RenderExplanations?
 
     enum PendingChange {
         case mount(ViewNode)
@@ -57,8 +59,11 @@ public final class ViewHost {
     }
 
     /// Creates a host with no views.
-    public init(tracking: Tracking = .fineGrained) {
+    /// - Parameter explains: whether ``takeReport()`` says, under each view that
+    ///   rendered, why it rendered (`--explain`); by default, ``explainsRenders``.
+    public init(tracking: Tracking = .fineGrained, explains: Bool = ViewHost.explainsRenders) {
         self.tracking = tracking
+        self.explanations = explains ? RenderExplanations() : nil
     }
 
     /// Mounts a top-level view, in the active environment, and renders it and its
@@ -129,6 +134,9 @@ public final class ViewHost {
                         node.effect = Effect(node.key.label) { [unowned self, unowned node] in
                             self.run(node)
                         }
+                    }
+                    if explanations != nil, let effect = node.effect {
+                        RippleTrace.trace(effect, printing: false)
                     }
                 }
                 // Its children come next, before its siblings: views mount (and the

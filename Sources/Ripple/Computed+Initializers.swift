@@ -23,8 +23,9 @@ extension Computed {
     /// effect.cancel()
     /// ```
     @inlinable
-    public convenience init(_ compute: @escaping () -> Value) {
+    public convenience init(name: String? = nil, _ compute: @escaping () -> Value) {
         self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), compute: compute)
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a computed whose recomputes count as changes only when `==` says so.
@@ -35,8 +36,9 @@ extension Computed {
     /// count.value = 5        // isEven recomputes to false again: dependents skip
     /// ```
     @inlinable
-    public convenience init(_ compute: @escaping () -> Value) where Value: Equatable {
+    public convenience init(name: String? = nil, _ compute: @escaping () -> Value) where Value: Equatable {
         self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a computed holding objects, compared by identity.
@@ -50,8 +52,9 @@ extension Computed {
     /// effect.cancel()
     /// ```
     @inlinable
-    public convenience init(_ compute: @escaping () -> Value) where Value: AnyObject {
+    public convenience init(name: String? = nil, _ compute: @escaping () -> Value) where Value: AnyObject {
         self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a computed holding `Equatable` objects, compared with `==`.
@@ -69,8 +72,9 @@ extension Computed {
     /// effect.cancel()
     /// ```
     @inlinable
-    public convenience init(_ compute: @escaping () -> Value) where Value: AnyObject & Equatable {
+    public convenience init(name: String? = nil, _ compute: @escaping () -> Value) where Value: AnyObject & Equatable {
         self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a computed that may throw; the error is cached like a value. The
@@ -88,8 +92,9 @@ extension Computed {
     /// print(try root.get())             // 4.0
     /// ```
     @inlinable
-    public convenience init(_ compute: @escaping () throws -> Value) {
+    public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) {
         self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), compute: compute)
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a throwing computed compared with `==`.
@@ -105,8 +110,9 @@ extension Computed {
     /// text.value = "042"        // recomputes to 42 again: dependents skip
     /// ```
     @inlinable
-    public convenience init(_ compute: @escaping () throws -> Value) where Value: Equatable {
+    public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: Equatable {
         self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a throwing computed holding objects, compared by identity.
@@ -123,8 +129,9 @@ extension Computed {
     /// print((try? current.get()) == nil)   // true: SignedOut, cached
     /// ```
     @inlinable
-    public convenience init(_ compute: @escaping () throws -> Value) where Value: AnyObject {
+    public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: AnyObject {
         self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a throwing computed holding `Equatable` objects, compared with `==`.
@@ -145,8 +152,9 @@ extension Computed {
     /// name.value = "SF"           // an equal Tag: dependents skip
     /// ```
     @inlinable
-    public convenience init(_ compute: @escaping () throws -> Value) where Value: AnyObject & Equatable {
+    public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: AnyObject & Equatable {
         self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a computed with a custom notion of change.
@@ -164,8 +172,9 @@ extension Computed {
     ///     error), inside the computed's own tracking scope.
     ///   - compute: Derives the value.
     @inlinable
-    public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
+    public convenience init(name: String? = nil, equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
         self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a throwing computed with a custom notion of change.
@@ -189,7 +198,8 @@ extension Computed {
     ///     error), inside the computed's own tracking scope.
     ///   - compute: Derives the value, or throws.
     @inlinable
-    public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value) {
+    public convenience init(name: String? = nil, equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value) {
         self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 }

@@ -161,6 +161,14 @@ public final class Computed<Value>: ComputedNode {
         return unwrap()
     }
 
+    override func describeValue() -> String? {
+        switch cached {
+        case .success(let value): return TraceValue.describe(value)
+        case .failure(let error):
+            return error is NotYetComputed ? nil : "error: \(TraceValue.describe(error))"
+        }
+    }
+
     @inlinable
     func unwrap() -> Value {
         switch cached {

@@ -48,8 +48,9 @@ public final class Signal<Value>: ReactiveNode {
     /// count.value = 1        // Int is Equatable: no-op
     /// ```
     @inlinable
-    public convenience init(_ value: Value) {
+    public convenience init(_ value: Value, name: String? = nil) {
         self.init(value, equivalence: .rule(ValueEquality<Value>.defaultRule))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal that notifies only when `==` says the value changed.
@@ -59,8 +60,9 @@ public final class Signal<Value>: ReactiveNode {
     /// name.value = "Ada"     // equal: no-op
     /// ```
     @inlinable
-    public convenience init(_ value: Value) where Value: Equatable {
+    public convenience init(_ value: Value, name: String? = nil) where Value: Equatable {
         self.init(value, equivalence: .rule(EquatableEquality<Value>.self))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal holding an object; a write notifies when it stores a
@@ -72,8 +74,9 @@ public final class Signal<Value>: ReactiveNode {
     /// session.value = session.value   // same instance: no-op
     /// ```
     @inlinable
-    public convenience init(_ value: Value) where Value: AnyObject {
+    public convenience init(_ value: Value, name: String? = nil) where Value: AnyObject {
         self.init(value, equivalence: .rule(IdentityEquality<Value>.self))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal holding an `Equatable` object; `==` decides.
@@ -88,8 +91,9 @@ public final class Signal<Value>: ReactiveNode {
     /// tag.value = Tag("sf")   // a different but equal instance: no-op
     /// ```
     @inlinable
-    public convenience init(_ value: Value) where Value: AnyObject & Equatable {
+    public convenience init(_ value: Value, name: String? = nil) where Value: AnyObject & Equatable {
         self.init(value, equivalence: .rule(EquatableEquality<Value>.self))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal with a custom notion of change.
@@ -101,10 +105,13 @@ public final class Signal<Value>: ReactiveNode {
     ///
     /// - Parameters:
     ///   - value: The initial value.
+    ///   - name: Names the signal in traces and graph exports (``RippleTrace``,
+    ///     ``RippleGraph``).
     ///   - equals: Called as `equals(old, new)`; `true` means the write changes nothing.
     @inlinable
-    public convenience init(_ value: Value, equals: @escaping (Value, Value) -> Bool) {
+    public convenience init(_ value: Value, name: String? = nil, equals: @escaping (Value, Value) -> Bool) {
         self.init(value, equivalence: .custom(CustomEquality(equals)))
+        if let name { Graph.setName(name, of: self) }
     }
 
     deinit {
@@ -293,5 +300,9 @@ public final class Signal<Value>: ReactiveNode {
     @usableFromInline
     override func discardLoggedWrite(_ runtime: RuntimeRef) {
         Graph.discardEntry(logEntry.unsafelyUnwrapped, of: self)
+    }
+
+    override func describeValue() -> String? {
+        TraceValue.describe(storage)
     }
 }

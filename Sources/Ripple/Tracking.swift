@@ -1,3 +1,5 @@
+internal import RippleThreadLocal
+
 /// Runs `apply`, recording what it reads; `onChange` runs once, after the first
 /// change to any of it.
 ///
@@ -84,7 +86,11 @@ final class TrackingScope: ScopeNode {
         self.onChange = onChange
         self.reusable = reusable
         super.init()
+        if ripple_trace_all_get() != 0 { flags.formUnion(.traced) }
     }
+
+    /// `observe`'s scopes are the ones that are not reusable.
+    var isObserving: Bool { !reusable }
 
     /// A scope's run in progress, and the run it interrupted.
     @usableFromInline
@@ -157,7 +163,8 @@ final class TrackingScope: ScopeNode {
     /// Inlined into `end`: the common case is two loads and a store.
     @inline(__always)
     func arm(_ runtime: RuntimeRef) {
-        if liveDependencies > 0, flags.isDisjoint(with: .stale) {
+        // `traced` shares the test: an untraced scope runs the same instructions.
+        if liveDependencies > 0, flags.isDisjoint(with: [.dirty, .pending, .traced]) {
             armed = true
         } else {
             armSlowly(runtime)
@@ -171,6 +178,10 @@ final class TrackingScope: ScopeNode {
             return
         }
         armed = true
+        if flags.contains(.traced) {
+            Graph.traceArmed(self, runtime)
+            guard !flags.isDisjoint(with: .stale) else { return }
+        }
         // `apply` itself wrote something it had read.
         Graph.enqueue(self, runtime)
         if runtime.pointee.batchDepth == 0 { Graph.flush(runtime) }
@@ -205,11 +216,28 @@ final class TrackingScope: ScopeNode {
     /// Fires the scope, queued because its dependencies may have changed.
     override func runQueued(_ runtime: RuntimeRef) {
         flags.subtract(.queued)
-        guard !flags.contains(.disposed) else { return }
+        // `traced` shares the test: an untraced scope runs the same instructions.
+        if !flags.isDisjoint(with: [.disposed, .traced]) {
+            if flags.contains(.disposed) { return }
+            let fires = flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime))
+            Graph.traceDecided(self, runs: fires, runtime)
+            guard fires else {
+                flags.subtract(.pending)
+                return
+            }
+            fire(runtime)
+            return
+        }
         guard flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime)) else {
             flags.subtract(.pending)
             return
         }
+        fire(runtime)
+    }
+
+    /// Runs `onChange`: the scope's dependencies changed.
+    @inline(__always)
+    private func fire(_ runtime: RuntimeRef) {
         // Fired. Dirty, it is left alone by propagation until a run clears the mark.
         armed = false
         flags.formUnion(.dirty)

@@ -1,10 +1,24 @@
 #include "RippleThreadLocal.h"
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 _Thread_local void *ripple_thread_runtime __attribute__((tls_model("initial-exec"))) = NULL;
 
 int ripple_environment_used = 0;
+int ripple_trace_all = 0;
+int ripple_trace_names = 0;
+
+// `RIPPLE_TRACE=1` (anything but empty or "0") traces every observer from the start.
+// Read once, when the library loads: nothing on the engine's paths asks for it.
+__attribute__((constructor)) static void read_trace_switch(void) {
+    const char *value = getenv("RIPPLE_TRACE");
+    if (value != NULL && value[0] != '\0' && !(value[0] == '0' && value[1] == '\0')) {
+        ripple_trace_all = 1;
+        ripple_trace_names = 1;
+    }
+}
 
 #if defined(__APPLE__)
 int ripple_is_main_thread(void) {
@@ -56,4 +70,11 @@ void ripple_thread_runtime_on_exit(void *runtime, void (*destroy)(void *)) {
     pthread_once(&exit_key_once, make_exit_key);
     __atomic_store_n(&exit_destroy, destroy, __ATOMIC_RELEASE);
     pthread_setspecific(exit_key, runtime);
+}
+
+void ripple_write_standard_error(const char *line) {
+    fflush(stdout);
+    fputs(line, stderr);
+    fputc('\n', stderr);
+    fflush(stderr);
 }

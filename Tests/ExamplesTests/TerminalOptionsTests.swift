@@ -55,6 +55,20 @@ import Testing
         #expect(both.contains { $0.contains("--host effect|observation") })
     }
 
+    @Test func `--explain and --graph are read, each once`() throws {
+        let explained = try TerminalOptions(parsing: ["--explain", "-i"], acceptsHost: true)
+        #expect(explained.explains)
+        #expect(explained.mode == .interactive)
+        #expect(try TerminalOptions(parsing: ["--graph"], acceptsHost: false).mode == .graph)
+        #expect(try !TerminalOptions(parsing: [], acceptsHost: false).explains)
+        #expect(Self.message(["--explain", "--explain"], acceptsHost: false) == "--explain is given twice")
+        #expect(Self.message(["--graph=yes"], acceptsHost: false) == "--graph takes no value")
+        #expect(Self.message(["--graph", "-i"], acceptsHost: false)
+            == "--graph prints the graph and exits: it does not combine with --interactive")
+        #expect(Self.message(["--explain", "--host", "observation"], acceptsHost: true)
+            == "--explain follows Ripple's effects: it does not combine with --host observation")
+    }
+
     static func message(_ arguments: [String], acceptsHost: Bool) -> String? {
         do {
             _ = try TerminalOptions(parsing: arguments, acceptsHost: acceptsHost)

@@ -2036,3 +2036,214 @@ private enum CollectionsExample26 {
         var best: Int?
     }
 }
+
+// MARK: Debug/
+
+/// The tracing examples. Their event handlers are `@Sendable`, so this suite's `print`
+/// records into a log that is too. Events come from every graph in the process, and
+/// other suites trace observers of their own: the assertions look for the example's
+/// lines. Examples that switch process-wide settings run in a child process.
+@Suite struct DocumentationTraceExamplesTests {
+    private let log = SendableLog()
+
+    private func print(_ items: Any...) {
+        log.append(items.map { "\($0)" }.joined(separator: " "))
+    }
+
+    private var output: [String] { log.all }
+
+    @Test func `RippleTrace: a traced effect's run is explained`() {
+        typealias Library = TraceExample.Library
+        let events = TraceLog("LibraryView")                                   // check
+        let library = Library()
+        let view = Effect("LibraryView") { print("available:", library.availableBooksCount) }
+        RippleTrace.trace(view)                 // prints why each run of the view happens
+        library.books[1].isAvailable = false     // prints "available: 1", and on standard error:
+        // why: LibraryView: Library.availableBooksCount 2 -> 1 <- Book[2].isAvailable true -> false
+        view.cancel()
+
+        #expect(output == ["available: 2", "available: 1"])
+        #expect(events.take().map(withoutOrdinals) == [                       // check
+            "LibraryView: Library.availableBooksCount 2 -> 1 <- Book[2].isAvailable true -> false",
+        ])
+    }
+
+    @Test func `RippleTrace.isEnabled: every observer is traced and printed`() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            RippleTrace.isEnabled = true
+            let count = Signal(0, name: "count")
+            let logger = Effect("logger") { _ = count.value }
+            count.value = 1          // why: logger: count 0 -> 1
+            logger.cancel()
+            RippleTrace.isEnabled = false
+        }
+        let errors = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(errors.contains("why: logger: count 0 -> 1\n"))
+    }
+
+    @Test func `RippleTrace.showsAbsorbed: a run spared by an equal value is reported`() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            RippleTrace.showsAbsorbed = true
+            let count = Signal(3, name: "count")
+            let isOdd = Computed(name: "isOdd") { count.value % 2 == 1 }
+            let badge = Effect("badge") { _ = isOdd.value }
+            RippleTrace.trace(badge)
+            count.value = 5          // why: badge (did not run): isOdd absorbed (stayed true) <- count 3 -> 5
+            badge.cancel()
+            RippleTrace.showsAbsorbed = false
+        }
+        let errors = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(errors.contains("why: badge (did not run): isOdd absorbed (stayed true) <- count 3 -> 5\n"))
+    }
+
+    @Test func `RippleTrace.trace(effect): one effect's runs`() {
+        let events = TraceLog("TitleView")                                     // check
+        let title = Signal("Dune", name: "title")
+        let render = Effect("TitleView") { _ = title.value }
+        RippleTrace.trace(render)
+        title.value = "Emma"     // why: TitleView: title "Dune" -> "Emma"
+        render.cancel()
+        #expect(events.take() == [#"TitleView: title "Dune" -> "Emma""#])      // check
+    }
+
+    @Test func `RippleTrace.trace(model): the runs a model's writes cause`() {
+        typealias Counter = TraceModelExample.Counter
+        let events = TraceLog("CounterView")                                   // check
+        let counter = Counter()
+        let shown = Effect("CounterView") { _ = counter.value }
+        RippleTrace.trace(counter)
+        counter.value = 1        // why: CounterView: Counter.value 0 -> 1
+        shown.cancel()
+        #expect(events.take() == ["CounterView: Counter.value 0 -> 1"])        // check
+    }
+
+    @Test func `RippleTrace.events: events as values`() {
+        let count = Signal(0, name: "count")
+        let effect = Effect("counter") { _ = count.value }
+        RippleTrace.trace(effect, printing: false)
+        let subscription = RippleTrace.events { event in
+            guard event.observer == "counter" else { return }                  // check
+            print(event)         // counter: count 0 -> 1
+        }
+        count.value = 1
+        subscription.cancel()
+        effect.cancel()
+        #expect(output == ["counter: count 0 -> 1"])
+    }
+
+    @Test func `RippleTrace.stream: events as an asynchronous sequence`() async {
+        let events = RippleTrace.stream()
+        let count = Signal(0, name: "count")
+        let effect = Effect("ticker") { _ = count.value }
+        RippleTrace.trace(effect, printing: false)
+        count.value = 1
+        for await event in events {
+            guard event.observer == "ticker" else { continue }                 // check
+            print(event)         // ticker: count 0 -> 1
+            break
+        }
+        effect.cancel()
+        #expect(output == ["ticker: count 0 -> 1"])
+    }
+
+    @Test func `RippleTrace.Subscription: cancelled, it hears nothing more`() {
+        let subscription = RippleTrace.events { print($0) }
+        subscription.cancel()
+        let count = Signal(0, name: "count")                                   // check
+        let effect = Effect("unheard") { _ = count.value }                     // check
+        RippleTrace.trace(effect, printing: false)                             // check
+        count.value = 1                                                        // check
+        #expect(!output.contains { $0.hasPrefix("unheard") })                  // check
+        effect.cancel()                                                        // check
+    }
+
+    @Test func `RippleTrace.Event: the observer, the causes and the chains`() {
+        let price = Signal(10, name: "price")
+        let total = Computed(name: "total") { price.value * 2 }
+        let effect = Effect("TotalView") { _ = total.value }
+        RippleTrace.trace(effect, printing: false)
+        let subscription = RippleTrace.events { event in
+            guard event.observer == "TotalView" else { return }                // check
+            print(event.observer)                        // TotalView
+            print(event.causes[0].node)                  // total
+            print(event.chains[0].map(\.node))           // ["total", "price"]
+            print(event)                                 // TotalView: total 20 -> 24 <- price 10 -> 12
+        }
+        price.value = 12
+        subscription.cancel()
+        effect.cancel()
+        #expect(output == ["TotalView", "total", #"["total", "price"]"#, "TotalView: total 20 -> 24 <- price 10 -> 12"])
+    }
+
+    @Test func `RippleTrace.Step: a written source with its values`() {
+        let step = RippleTrace.Step(node: "Book[2].isAvailable", oldValue: "true", newValue: "false", change: .written)
+        print(step)   // Book[2].isAvailable true -> false
+        #expect(output == ["Book[2].isAvailable true -> false"])
+    }
+
+    @Test func `RippleGraph: dependencies, dependents and the DOT of a model`() {
+        typealias Cart = GraphExample.Cart
+        let cart = Cart()
+        let label = Effect("TotalLabel") { _ = cart.total }
+        let total = RippleGraph.nodes(of: cart).first { $0.name == "Cart.total" }!
+        print(total.dependencies.map(\.name))   // ["Cart.prices"]
+        print(total.dependents.map(\.name))     // ["TotalLabel"]
+        print(RippleGraph.dot(around: cart))    // digraph Ripple { ... }: run `dot -Tsvg` on it
+        label.cancel()
+        #expect(output.prefix(2) == [#"["Cart.prices"]"#, #"["TotalLabel"]"#])
+        #expect(output.last?.hasPrefix("digraph Ripple {") == true)
+    }
+
+    @Test func `RippleGraph.Node: a node's name and kind`() {
+        let count = Signal(1, name: "count")
+        let node = RippleGraph.Node(count)
+        print(node.name, node.kind)   // count signal
+        #expect(output == ["count signal"])
+    }
+
+    @Test func `RippleGraph.beginNaming: nodes made from now on are named`() {
+        typealias Counter = BeginNamingExample.Counter
+        RippleGraph.beginNaming()
+        let counter = Counter()
+        let effect = Effect("CounterLabel") { _ = counter.value }
+        print(RippleGraph.Node(effect).dependencies.map(\.name))   // ["Counter.value"]
+        effect.cancel()
+        #expect(output == [#"["Counter.value"]"#])
+    }
+
+    @Test func `RippleGraph.nodes(of:): a model's nodes`() {
+        typealias Counter = GraphNodesExample.Counter
+        let counter = Counter()
+        let effect = Effect { _ = counter.value }
+        print(RippleGraph.nodes(of: counter).map(\.name))   // ["Counter.value"]
+        effect.cancel()
+        #expect(output == [#"["Counter.value"]"#])
+    }
+
+    @Test func `RippleGraph.dot(around: node)`() throws {
+        let count = Signal(1, name: "count")
+        let doubled = Computed(name: "doubled") { count.value * 2 }
+        let effect = Effect("printer") { _ = doubled.value }
+        print(RippleGraph.dot(around: doubled))   // a digraph: count -> doubled -> printer
+        effect.cancel()
+        let graph = try DotGraph(parsing: output[0])                           // check
+        #expect(graph.edges == ["count -> doubled", "doubled -> printer"])     // check
+    }
+
+    @Test func `RippleGraph.dot(around: model)`() throws {
+        typealias Counter = GraphDotExample.Counter
+        let counter = Counter()
+        let effect = Effect("CounterView") { _ = counter.value }
+        print(RippleGraph.dot(around: counter))   // a digraph: Counter.value -> CounterView
+        effect.cancel()
+        #expect(try DotGraph(parsing: output[0]).edges == ["Counter.value -> CounterView"])   // check
+    }
+
+    @Test func `RippleGraph.dot(around: nodes)`() throws {
+        let a = Signal(1, name: "a"), b = Signal(2, name: "b")
+        let sum = Computed(name: "sum") { a.value + b.value }
+        _ = sum.value
+        print(RippleGraph.dot(around: [RippleGraph.Node(sum)]))
+        #expect(Set(try DotGraph(parsing: output[0]).edges) == ["a -> sum", "b -> sum"])   // check
+    }
+}

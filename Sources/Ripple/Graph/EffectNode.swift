@@ -1,3 +1,5 @@
+internal import RippleThreadLocal
+
 /// The engine's effect: a body run with tracking, again after anything it read
 /// changes; the children it created, its cleanups, and the count of its runs.
 ///
@@ -46,7 +48,11 @@ public class EffectNode: WatcherNode {
         if let parent = runtime.pointee.bodyRunningEffect {
             parent._withUnsafeGuaranteedRef { Graph.adopt(self, by: $0, runtime) }
         }
-        Graph.execute(self, runtime)
+        if ripple_trace_all_get() != 0 {
+            Graph.executeFirstTraced(self, runtime)
+        } else {
+            Graph.execute(self, runtime)
+        }
         Graph.endBatch(runtime)
         runtime.drainRetired()
     }
@@ -75,7 +81,12 @@ public class EffectNode: WatcherNode {
 
     var displayName: String {
         if let name = extras?.name { return "'\(name)'" }
-        return "created at \(String(cString: fileStart)):\(line)"
+        return "created at \(siteDescription)"
+    }
+
+    /// Where the effect was created: `File.swift:12`.
+    var siteDescription: String {
+        "\(String(cString: fileStart)):\(line)"
     }
 
     /// The effect's extras, allocated now if it has none yet.
@@ -122,7 +133,12 @@ public class EffectNode: WatcherNode {
             guard flags.contains(.queued) else { return }
         }
         flags.subtract(.queued)
-        guard !flags.contains(.disposed) else { return }
+        // `traced` shares the test: an untraced effect runs the same instructions.
+        if !flags.isDisjoint(with: [.disposed, .traced]) {
+            if flags.contains(.disposed) { return }
+            Graph.runTraced(self, runtime)
+            return
+        }
         if !flags.contains(.dirty) {
             guard flags.contains(.pending) else { return }
             // `checking` stays set until the decision is made: releasing the effect
@@ -296,7 +312,7 @@ extension Graph {
             runCleanups(of: effect, runtime)
         }
         unlinkAll(effect, runtime)
-        effect.flags = effect.flags.intersection([.watcher, .effect, .queued]).union(.disposed)
+        effect.flags = effect.flags.intersection([.watcher, .effect, .queued, .named, .traced]).union(.disposed)
         retireBody(of: effect, runtime)
     }
 

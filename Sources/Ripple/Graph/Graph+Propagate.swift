@@ -19,15 +19,22 @@ extension Graph {
     @inline(__always)
     private static func mark(_ link: LinkPointer, _ flag: NodeFlags, _ runtime: RuntimeRef) -> LinkPointer? {
         link.pointee.sub._withUnsafeGuaranteedRef { sub in
-            let flags = sub.flags
-            if flags.contains(.running) {
-                // Written during its own run (an effect writing what it read): revisit it
-                // afterwards, but only if this run already read it. A `.pending` notice
-                // stays pending: the write may be undone, or cut off by a computed.
-                if !flags.contains(flag), !flags.contains(.dirty), isConfirmed(link, in: sub, runtime) {
-                    sub.flags = flags.union(flag)
+            var flags = sub.flags
+            // `traced` shares the test: an untraced graph runs the same instructions.
+            if !flags.isDisjoint(with: [.running, .traced]) {
+                if flags.contains(.traced) {
+                    traceMark(link, runtime)
+                    flags = sub.flags
                 }
-                return nil
+                if flags.contains(.running) {
+                    // Written during its own run (an effect writing what it read): revisit
+                    // it afterwards, but only if this run already read it. A `.pending`
+                    // notice stays pending: the write may be undone, or cut off by a computed.
+                    if !flags.contains(flag), !flags.contains(.dirty), isConfirmed(link, in: sub, runtime) {
+                        sub.flags = flags.union(flag)
+                    }
+                    return nil
+                }
             }
             if flags.isDisjoint(with: .stale) {
                 sub.flags = flags.union(flag)

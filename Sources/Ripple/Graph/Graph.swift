@@ -62,6 +62,8 @@
 /// `logged` (a write in the batch log). Lifetime: `disposed`, `inert`,
 /// `awaitsFlushEnd`. Effects: `executing`, `hasChildren`, `hasCleanups`. Liveness:
 /// `hasLivenessHooks`, `lingering` (an Observation watcher kept subscribed).
+/// Debugging: `traced` (tested only inside tests the engine makes anyway, so that an
+/// untraced graph pays nothing: `Debug/Graph+Trace.swift`), `named`.
 ///
 /// **Files.**
 /// - `Graph.swift`: this map; the tombstone.

@@ -79,6 +79,14 @@ struct NodeFlags: OptionSet, Sendable {
     /// An effect with cleanups registered.
     @inlinable static var hasCleanups: NodeFlags { NodeFlags(rawValue: 1 << 18) }
 
+    // Debugging (`Debug/`). Tested only where a test already looks at the flags, so
+    // that a graph nobody traces pays no instruction for them.
+    /// Traced: a source whose writes are recorded, or a dependent whose marks are; a
+    /// watcher that reports why it runs.
+    @inlinable static var traced: NodeFlags { NodeFlags(rawValue: 1 << 24) }
+    /// Has an entry in the side table of names (`NodeNames`).
+    @inlinable static var named: NodeFlags { NodeFlags(rawValue: 1 << 25) }
+
     /// A computed with any of these cannot be read from its cache as it stands.
     @inlinable static var needsValidation: NodeFlags { [.running, .checking, .detached, .dirty, .pending] }
     @inlinable static var stale: NodeFlags { [.dirty, .pending] }

@@ -22,6 +22,10 @@ public class ReactiveNode {
         }
     }
 
+    /// The value, described for a trace; nil for a node without one. Sources and
+    /// computeds override it.
+    func describeValue() -> String? { nil }
+
     /// Destroys the non-trivial value a logged source saved. Sources override it.
     @usableFromInline
     func destroySavedValue(_ storage: UnsafeMutableRawPointer) {}

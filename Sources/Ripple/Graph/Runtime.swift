@@ -63,6 +63,9 @@ struct Runtime {
     }
     /// Work posted from other threads for this thread's graphs; made on first need.
     private(set) var existingMailbox: Mailbox?
+    /// What tracing recorded of the current transaction; made when a traced node first
+    /// needs it (`Debug/`).
+    var tracer: TraceRecorder?
 
     /// This thread's mailbox for work posted from other threads.
     var mailbox: Mailbox {
@@ -251,5 +254,21 @@ struct RunContext {
     /// Whether no run is in progress: no node recording, no effect, no computed.
     var isEmpty: Bool {
         activeSub == nil && runningEffect == nil && computeDepth == 0
+    }
+}
+
+extension Graph {
+    /// Whether nodes made for model properties and list operators are registered for
+    /// names and introspection: once tracing or introspection has been used. One
+    /// relaxed load, where a node is made.
+    @inlinable
+    static var namesNodes: Bool { ripple_trace_names_get() != 0 }
+
+    /// A node made for a property of `model`: registered for its name when names are
+    /// wanted. Inlined where the node is made; the registration is a call.
+    @inlinable
+    @inline(__always)
+    static func didMakePropertyNode<Model: AnyObject>(_ node: Unmanaged<ReactiveNode>, of model: Model) {
+        if namesNodes { registerProperty(node, of: Unmanaged<AnyObject>.passUnretained(model)) }
     }
 }

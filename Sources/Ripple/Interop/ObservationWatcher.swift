@@ -1,4 +1,5 @@
 internal import Observation
+internal import RippleThreadLocal
 
 /// Tells Apple's Observation when a property of an ``ObservableModel`` changes.
 ///
@@ -19,7 +20,11 @@ class ObservationWatcher: WatcherNode {
     init(watching node: ReactiveNode) {
         watched = .passUnretained(node)
         super.init(flags: [])
+        if ripple_trace_all_get() != 0 { flags.formUnion(.traced) }
     }
+
+    /// The property's node, which the watcher tells Observation about.
+    var watchedNode: ReactiveNode { watched.takeUnretainedValue() }
 
     deinit {
         // Unlinked here rather than in the base class's deinit, so that `releaseDrain`
@@ -54,6 +59,7 @@ class ObservationWatcher: WatcherNode {
             if let liveness = runtime.pointee.liveness, liveness.hasWork {
                 Graph.deliverLivenessNotices(runtime)
             }
+            if flags.contains(.traced) { Graph.traceArmed(self, runtime) }
         }
     }
 
@@ -71,13 +77,16 @@ class ObservationWatcher: WatcherNode {
         if wasLingering { reclaimLingeringLink() }
         guard deps != nil else { return }
         if !flags.contains(.dirty) {
-            guard flags.contains(.pending), Graph.checkDirty(self, runtime) else {
+            let wasPending = flags.contains(.pending)
+            guard wasPending, Graph.checkDirty(self, runtime) else {
                 // No change after all: a lingering watcher lingers on.
+                if wasPending, flags.contains(.traced) { Graph.traceDecided(self, runs: false, runtime) }
                 flags.subtract(.pending)
                 if wasLingering { linger() }
                 return
             }
         }
+        if flags.contains(.traced) { Graph.traceDecided(self, runs: true, runtime) }
         flags.subtract(.stale)
         if wasLingering {
             // Nobody read the property since Observation was told of the last change.

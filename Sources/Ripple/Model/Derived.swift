@@ -197,6 +197,7 @@ public struct Derived<Model: AnyObject, Value> {
         case .listOperator(let makeNode):
             node = makeNode(model)
         }
+        Graph.didMakePropertyNode(.passUnretained(node), of: model)
         if let watcher = ObservationWatcher.make(for: model, watching: node) {
             return (nil, ObservedDerivedOwner(node, watcher: watcher))
         }
@@ -302,13 +303,19 @@ class DerivedNodeOwner {
         // The model is gone: the node keeps its last value and never recomputes.
         node.flags.formUnion(.inert)
     }
+
+    /// The property's Observation watcher, if its model conforms to ``ObservableModel``.
+    var observationWatcher: ObservationWatcher? { nil }
 }
+
 
 /// The owner of a derived property's node in a model that conforms to
 /// ``ObservableModel``: reads also go to Observation, through the property's watcher.
 @usableFromInline
 final class ObservedDerivedOwner<Value>: DerivedNodeOwner {
     @usableFromInline let watcher: ObservationWatcher
+
+    override var observationWatcher: ObservationWatcher? { watcher }
 
     @usableFromInline
     init(_ node: Computed<Value>, watcher: ObservationWatcher) {

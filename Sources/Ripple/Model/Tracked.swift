@@ -209,6 +209,7 @@ public struct Tracked<Value> {
         }
         if let observable = model as? any ObservableModel {
             let signal = Signal(newValue, equivalence: .rule(rule))
+            Graph.didMakePropertyNode(.passUnretained(signal), of: model)   // a first write: rare
             return .bridged(signal, ObservationWatcher.make(observable: observable, watching: signal))
         }
         return .unobserved(newValue, rule)
@@ -226,7 +227,9 @@ public struct Tracked<Value> {
         if case .unread(let rule, let value) = storage {
             if let observable = model as? any ObservableModel {
                 let signal = Signal(value, equivalence: .rule(rule))
+                let node = Unmanaged<ReactiveNode>.passUnretained(signal)
                 storage = .bridged(signal, ObservationWatcher.make(observable: observable, watching: signal))
+                Graph.didMakePropertyNode(node, of: model)
             } else {
                 storage = .unobserved(value, rule)
             }
@@ -235,8 +238,12 @@ public struct Tracked<Value> {
         case .unobserved(let value, let rule):
             guard Runtime.isTracking else { return value }
             let signal = Signal(value, equivalence: .rule(rule))
-            storage = .observed(signal)
-            engineRecordRead(.passUnretained(signal))
+            // Taken before the store, which ends the local's lifetime: nothing keeps
+            // `signal` at +1 across the calls below.
+            let node = Unmanaged<ReactiveNode>.passUnretained(signal)
+            storage = .observed(consume signal)
+            engineRecordRead(node)
+            Graph.didMakePropertyNode(node, of: model)
             return value
         case .observed(let signal):
             let value = signal.storage

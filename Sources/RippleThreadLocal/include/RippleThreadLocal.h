@@ -46,6 +46,34 @@ static inline void ripple_environment_used_set(void) {
     __atomic_store_n(&ripple_environment_used, 1, __ATOMIC_RELAXED);
 }
 
+/// Debugging switches, process-wide, off until Ripple's tracing or graph introspection
+/// is first used: `ripple_trace_all`, every new observer reports why it runs
+/// (`RIPPLE_TRACE=1`); `ripple_trace_names`, nodes made for model properties and list
+/// operators are registered for names and introspection. Read where a node is made,
+/// never on a read or a write. `RIPPLE_TRACE` is read when the library loads.
+extern int ripple_trace_all;
+extern int ripple_trace_names;
+
+static inline RIPPLE_READ_ONLY int ripple_trace_all_get(void) {
+    return __atomic_load_n(&ripple_trace_all, __ATOMIC_RELAXED);
+}
+
+static inline void ripple_trace_all_set(int on) {
+    __atomic_store_n(&ripple_trace_all, on, __ATOMIC_RELAXED);
+}
+
+static inline RIPPLE_READ_ONLY int ripple_trace_names_get(void) {
+    return __atomic_load_n(&ripple_trace_names, __ATOMIC_RELAXED);
+}
+
+static inline void ripple_trace_names_set(void) {
+    __atomic_store_n(&ripple_trace_names, 1, __ATOMIC_RELAXED);
+}
+
+/// Writes a line to standard error, unbuffered: where traces print. (Ripple's
+/// sources use no Foundation.)
+void ripple_write_standard_error(const char *_Nonnull line);
+
 /// Whether the calling thread is the process's main thread: where a graph that
 /// SwiftUI's main actor drives lives.
 int ripple_is_main_thread(void);

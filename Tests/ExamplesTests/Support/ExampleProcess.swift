@@ -29,12 +29,14 @@ enum ExampleProcess {
     ///
     /// - Parameters:
     ///   - mergingErrors: standard error into `output`, in order; `errors` is empty.
+    ///   - environment: variables to set for the program, besides the test's own.
     ///   - leakChecks: whether a program built with AddressSanitizer checks for leaks at
     ///     exit, as the test process does; off, its standard error holds no report of
     ///     the suppressions used.
     static func run(
         _ example: String, _ arguments: [String], input: String = "",
-        mergingErrors: Bool = false, leakChecks: Bool = false, timeout: Duration = .seconds(300)
+        mergingErrors: Bool = false, leakChecks: Bool = false, environment extra: [String: String] = [:],
+        timeout: Duration = .seconds(300)
     ) async throws -> Run {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-\(example)-\(UUID().uuidString)").path
         guard mkdir(directory, 0o700) == 0 else { throw Failure(description: "cannot create \(directory)") }
@@ -45,7 +47,7 @@ enum ExampleProcess {
         }
         try writeFile(Array(input.utf8), to: inputPath)
 
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         if !leakChecks {
             environment["ASAN_OPTIONS"] = [environment["ASAN_OPTIONS"], "detect_leaks=0"].compactMap { $0 }.joined(separator: ":")
         }

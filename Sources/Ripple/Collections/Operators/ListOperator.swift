@@ -206,6 +206,7 @@ final class ListOperator<Logic: ListLogic> {
         )
         self.node = node
         trackers.node = .passUnretained(node)
+        if Graph.namesNodes { registerParts() }
         return node
     }
 

@@ -1,0 +1,78 @@
+/// The engine's calls into tracing. The engine makes them only for nodes with the
+/// `traced` flag, from branches that an untraced node takes for other reasons
+/// already (the flag shares an existing test), so a graph nobody traces never gets here.
+extension Graph {
+    /// The push marked a traced node: remember what marked it, and its value before.
+    @inline(never)
+    static func traceMark(_ link: LinkPointer, _ runtime: RuntimeRef) {
+        let dep = link.pointee.dep.takeUnretainedValue()
+        let sub = link.pointee.sub.takeUnretainedValue()
+        runtime.pointee.recorder.mark(dep, sub, runtime)
+    }
+
+    /// An effect's first run, with every observer traced (`RIPPLE_TRACE=1`).
+    @inline(never)
+    static func executeFirstTraced(_ effect: EffectNode, _ runtime: RuntimeRef) {
+        effect.flags.formUnion(.traced)
+        execute(effect, runtime)
+        report(effect, didRun: true, isFirstRun: true, runtime)
+    }
+
+    /// A traced effect's turn in the flush: ``EffectNode/runInFlush(_:)``, reporting why
+    /// it ran, or that it did not.
+    @inline(never)
+    static func runTraced(_ effect: EffectNode, _ runtime: RuntimeRef) {
+        // Held until the next drain: the report reads the effect after its run, and its
+        // body may release its last handle.
+        runtime.pointee.retire(Unmanaged<ReactiveNode>.passRetained(effect))
+        if !effect.flags.contains(.dirty) {
+            guard effect.flags.contains(.pending) else { return }
+            let dirty = checkDirty(effect, runtime, keepsRootChecking: true)
+            effect.flags.remove(.checking)
+            if effect.flags.contains(.disposed) {
+                dispose(effect, runtime)
+                return
+            }
+            guard dirty else {
+                report(effect, didRun: false, isFirstRun: false, runtime)
+                effect.flags.subtract(.pending)
+                return
+            }
+        }
+        execute(effect, runtime)
+        report(effect, didRun: true, isFirstRun: false, runtime)
+    }
+
+    /// A traced tracking scope or Observation watcher decided whether its dependencies
+    /// changed: report it.
+    @inline(never)
+    static func traceDecided(_ watcher: WatcherNode, runs: Bool, _ runtime: RuntimeRef) {
+        report(watcher, didRun: runs, isFirstRun: false, runtime)
+    }
+
+    /// A traced tracking scope or Observation watcher started following what it read.
+    @inline(never)
+    static func traceArmed(_ watcher: WatcherNode, _ runtime: RuntimeRef) {
+        runtime.pointee.recorder.instrumentCone(of: watcher)
+    }
+
+    private static func report(_ observer: WatcherNode, didRun: Bool, isFirstRun: Bool, _ runtime: RuntimeRef) {
+        let recorder = runtime.pointee.recorder
+        let showsAbsorbed = TraceCenter.showsAbsorbed
+        let kind: RippleTrace.Event.Kind
+        switch observer {
+        case is EffectNode: kind = .effect
+        case let scope as TrackingScope: kind = scope.isObserving ? .observe : .tracking
+        default: kind = .observation
+        }
+        let event = recorder.event(
+            for: observer, kind: kind, didRun: didRun, isFirstRun: isFirstRun, showsAbsorbed: showsAbsorbed, runtime
+        )
+        if observer is EffectNode, !observer.flags.contains(.disposed) {
+            recorder.instrumentCone(of: observer)
+        }
+        guard didRun || showsAbsorbed else { return }
+        let printing = TraceCenter.prints(ObjectIdentifier(observer))
+        TraceCenter.emit(event, printing: printing)
+    }
+}

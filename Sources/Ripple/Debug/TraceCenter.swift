@@ -1,0 +1,98 @@
+internal import RippleThreadLocal
+internal import Synchronization
+
+/// What tracing knows process-wide: the switches, the event handlers and which
+/// observers print. The graph's own threads record into their
+/// ``TraceRecorder``; this is shared, behind a mutex, and touched only when tracing is
+/// used.
+enum TraceCenter {
+    struct State {
+        var handlers: [Int: @Sendable (RippleTrace.Event) -> Void] = [:]
+        var nextHandler = 0
+        var showsAbsorbed = false
+        /// Observers whose events print.
+        var printing: Set<ObjectIdentifier> = []
+    }
+
+    private static let state = Mutex(State())
+
+    static var tracesEverything: Bool {
+        get { ripple_trace_all_get() != 0 }
+        set {
+            if newValue { ripple_trace_names_set() }
+            ripple_trace_all_set(newValue ? 1 : 0)
+        }
+    }
+
+    static var showsAbsorbed: Bool {
+        get { state.withLock { $0.showsAbsorbed } }
+        set { state.withLock { $0.showsAbsorbed = newValue } }
+    }
+
+    // MARK: Tracing nodes and models
+
+    static func trace(_ effect: EffectNode, printing: Bool) {
+        ripple_trace_names_set()
+        setPrinting(printing, for: effect)
+        guard !effect.flags.contains(.disposed) else { return }
+        effect.flags.formUnion(.traced)
+        Runtime.current.pointee.recorder.instrumentCone(of: effect)
+    }
+
+    static func trace(model: AnyObject, printing: Bool) {
+        ripple_trace_names_set()
+        NodeNames.nameProperties(of: model)
+        let recorder = Runtime.current.pointee.recorder
+        var mirror: Mirror? = Mirror(reflecting: model)
+        while let current = mirror {
+            for child in current.children {
+                guard let storage = child.value as? any PropertyNodeStorage else { continue }
+                if let node = storage.propertyNode { recorder.traceDownstream(from: node, printing: printing) }
+                if let watcher = storage.propertyWatcher {
+                    setPrinting(printing, for: watcher)
+                    watcher.flags.formUnion(.traced)
+                    if watcher.deps != nil { recorder.instrumentCone(of: watcher) }
+                }
+            }
+            mirror = current.superclassMirror
+        }
+    }
+
+    /// Whether the events of `observer` print. Set whenever it is traced: an earlier
+    /// observer at the same address may have printed.
+    static func setPrinting(_ printing: Bool, for observer: ReactiveNode) {
+        let id = ObjectIdentifier(observer)
+        state.withLock { state in
+            if printing { state.printing.insert(id) } else { state.printing.remove(id) }
+        }
+    }
+
+    static func prints(_ observer: ObjectIdentifier) -> Bool {
+        tracesEverything || state.withLock { $0.printing.contains(observer) }
+    }
+
+    // MARK: Events
+
+    static func subscribe(_ handler: @escaping @Sendable (RippleTrace.Event) -> Void) -> RippleTrace.Subscription {
+        ripple_trace_names_set()
+        let id = state.withLock { state -> Int in
+            state.nextHandler += 1
+            state.handlers[state.nextHandler] = handler
+            return state.nextHandler
+        }
+        return RippleTrace.Subscription(id: id)
+    }
+
+    static func unsubscribe(_ id: Int) {
+        _ = state.withLock { $0.handlers.removeValue(forKey: id) }
+    }
+
+    /// Hands `event` to the handlers, outside the lock, and prints it if asked to.
+    static func emit(_ event: RippleTrace.Event, printing: Bool) {
+        let handlers = state.withLock { Array($0.handlers.sorted { $0.key < $1.key }.map(\.value)) }
+        for handler in handlers { handler(event) }
+        if printing {
+            ripple_write_standard_error("why: \(event)")
+        }
+    }
+}
