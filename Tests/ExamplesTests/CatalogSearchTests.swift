@@ -4,7 +4,7 @@ import Testing
 @testable import CatalogSearch
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct CatalogSearchTests {
     @Test func `the scripted run prints the expected transcript`() async {
         expectTranscript(await CatalogSearchApp().scriptedTranscript(), Self.transcript)

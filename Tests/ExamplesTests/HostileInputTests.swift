@@ -11,7 +11,7 @@ import Testing
 /// now answered with an error that names the range, and the program goes on. The
 /// random counterpart, over every example's commands, is `CommandFuzzTests`.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct HostileInputTests {
     static let price = "  error: the price must be from 0.00 to 10000.00 with at most 2 decimals, got"
     static let addUsage = #"  usage: add "<name>" <price> [<quantity>]"#

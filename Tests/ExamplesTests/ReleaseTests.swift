@@ -15,7 +15,7 @@ import Testing
 /// environment and read them from views: the pattern that once leaked each model
 /// through its own derived nodes (see `DerivedTests`).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReleaseTests {
     /// Objects followed through weak references.
     struct Followed {

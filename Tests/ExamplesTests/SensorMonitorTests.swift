@@ -5,7 +5,7 @@ import Testing
 @testable import SensorMonitor
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SensorMonitorTests {
     @Test func `the scripted run prints the expected transcript`() async {
         expectTranscript(await Self.scriptedTranscript(), Self.transcript)

@@ -7,7 +7,7 @@ import Observation
 /// the printed lines and the comments' claims asserted. `print` is this suite's method,
 /// so an example's `print(...)` records a line instead of writing to the console.
 /// Lines marked `// check` are additions that make a comment's claim observable.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DocumentationExamplesTests {
     private let console = Console()
 

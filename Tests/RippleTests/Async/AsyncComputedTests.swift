@@ -71,7 +71,7 @@ final class SearchModel {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct AsyncComputedTests {
     @Test func `the first run starts at once and publishes its value`() async {
         let remote = Remote()

@@ -5,7 +5,7 @@ import Testing
 /// List operators inside the rest of Ripple: conforming models seen by Observation,
 /// bindings to elements, batches, effects and `observe`.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ListInteropTests {
     @MainActor
     final class ObservedTodo: ObservableModel {

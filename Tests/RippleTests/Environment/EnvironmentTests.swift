@@ -2,7 +2,7 @@ import Testing
 @testable import Ripple
 
 /// `@Environment`, and the environment that effects, computeds and `observe` capture.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct EnvironmentTests {
     // MARK: The property wrapper
 

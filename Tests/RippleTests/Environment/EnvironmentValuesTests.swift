@@ -101,7 +101,7 @@ import Testing
         #expect(EnvironmentValues.current.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func `the container travels to a detached task`() async {
         var values = EnvironmentValues()
         values.theme = "dark"

@@ -2,7 +2,7 @@ import Testing
 @testable import Ripple
 
 /// `withEnvironment`, in its synchronous and asynchronous overloads.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct WithEnvironmentTests {
     private struct Failure: Error, Equatable {}
 

@@ -280,7 +280,7 @@ import Testing
         case cancelled(afterElements: Int)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func `observe consumers in other tasks follow graphs on several actors at once`() async {
         let hosts = (0..<3).map { _ in GraphHost() }
         let last = 300
@@ -316,7 +316,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func `environment scopes in concurrent child tasks each resolve their own, across suspensions`() async {
         let results = await withTaskGroup(of: (Int, [Int], [Int]).self) { group in
             for index in 0..<8 {

@@ -377,7 +377,7 @@ final class ContinuousObserver {
         #expect(view.output == "Emma")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func `Observations follows a derived property`() async {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let library = ObservedLibrary()

@@ -171,7 +171,7 @@ import Testing
         #expect(fired == 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func `observe follows a tracked Observable property`() async {
         let cart = TaxedCart()
         var values = observe { cart.total }.makeAsyncIterator()
@@ -180,7 +180,7 @@ import Testing
         #expect(await values.next(isolation: #isolation) == 45)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func `on the public path alone, effects run at the main actor's next turn`() async {
         let cart = TaxedCart()
         var seen: [Double] = []
@@ -194,7 +194,7 @@ import Testing
         effect.cancel()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func `a change made on another thread is delivered on the main actor`() async {
         let cart = TaxedCart()
         var seen: [Double] = []

@@ -66,7 +66,7 @@ import Testing
         #expect(changes == 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     @MainActor func `a read inside observe tracks the property`() async {
         let book = Book()
         var evaluations = 0

@@ -4,7 +4,7 @@ import Testing
 /// `observe(_:)`. Consumers run on the main actor, like the test, so that writes and
 /// reads interleave only at awaits the test chooses; a write that must land while a
 /// consumer is suspended comes from a task gated on the consumer's progress.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 @MainActor
 struct ObserveTests {
     @Test func `nothing runs until the first element is requested`() async {

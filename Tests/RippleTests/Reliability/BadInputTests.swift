@@ -46,7 +46,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func `another thread does not see the scope open on this one`() throws {
         let library = Library()
         let seen = try #require(withEnvironment(library) { () -> (Bool, String)? in
@@ -61,7 +61,7 @@ import Testing
         #expect(seen.1 == "light")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func `a detached task sees no scope: optional nil, key default, require throws`() async {
         let outcome = await withEnvironment(Library()) {
             await Task.detached { () -> (Bool, String, EnvironmentError?) in
