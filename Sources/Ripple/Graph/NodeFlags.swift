@@ -11,80 +11,80 @@ struct NodeFlags: OptionSet, Sendable {
 
     @inlinable init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    // Kind.
-    /// A signal, or another node that only changes when written.
+    // In bit order. Each flag's comment opens with its group: kind (fixed at creation),
+    // propagation, lifetime, effects, liveness, debugging. The debugging bits (`Debug/`)
+    // are tested only where a test already looks at the flags, so that a graph nobody
+    // traces pays no instruction for them.
+
+    /// Kind: a signal, or another node that only changes when written.
     @inlinable static var source: NodeFlags { NodeFlags(rawValue: 1 << 0) }
-    /// A memoized derived node (``ComputedNode``).
+    /// Kind: a memoized derived node (``ComputedNode``).
     @inlinable static var computed: NodeFlags { NodeFlags(rawValue: 1 << 1) }
-    /// A node the flush runs (``WatcherNode``): an effect, a tracking scope, a watcher.
+    /// Kind: a node the flush runs (``WatcherNode``): an effect, a tracking scope, a
+    /// watcher.
     @inlinable static var watcher: NodeFlags { NodeFlags(rawValue: 1 << 2) }
-    /// An effect (``EffectNode``): the flush runs it directly, without the dispatch
-    /// other watchers take.
-    @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 20) }
-    /// A per-element node of an incremental list operator (``ElementTracker``): a change
-    /// tells its operator which element to look at again.
-    @inlinable static var elementTracker: NodeFlags { NodeFlags(rawValue: 1 << 21) }
-    /// A subscriber whose links own nothing (``ScopeNode``): a dependency that dies
-    /// tells it instead.
+    /// Kind: a subscriber whose links own nothing (``ScopeNode``): a dependency that
+    /// dies tells it instead.
     @inlinable static var ownsNoLinks: NodeFlags { NodeFlags(rawValue: 1 << 3) }
-    /// The dead node that links of a died dependency point at.
+    /// Kind: the dead node that links of a died dependency point at.
     @inlinable static var tombstone: NodeFlags { NodeFlags(rawValue: 1 << 4) }
-
-    // Propagation state.
-    /// Must recompute or re-run: a dependency changed.
+    /// Propagation: must recompute or re-run, a dependency changed.
     @inlinable static var dirty: NodeFlags { NodeFlags(rawValue: 1 << 5) }
-    /// A dependency further up may have changed; revalidate before trusting the cache.
+    /// Propagation: a dependency further up may have changed; revalidate before
+    /// trusting the cache.
     @inlinable static var pending: NodeFlags { NodeFlags(rawValue: 1 << 6) }
-    /// Computing or running right now.
+    /// Propagation: computing or running right now.
     @inlinable static var running: NodeFlags { NodeFlags(rawValue: 1 << 7) }
-    /// In the effect queue.
+    /// Propagation: in the effect queue.
     @inlinable static var queued: NodeFlags { NodeFlags(rawValue: 1 << 8) }
-    /// Flipped at the start of every run; a link confirmed in this run carries the same bit.
+    /// Propagation: flipped at the start of every run; a link confirmed in this run
+    /// carries the same bit.
     @inlinable static var parity: NodeFlags { NodeFlags(rawValue: 1 << 9) }
-    /// Cancelled effect or spent tracking scope.
+    /// Lifetime: a cancelled effect or a spent tracking scope.
     @inlinable static var disposed: NodeFlags { NodeFlags(rawValue: 1 << 10) }
-    /// Written in the open batch: the batch log holds the value subscribers saw, and the
-    /// change has not propagated yet.
+    /// Propagation: written in the open batch; the batch log holds the value
+    /// subscribers saw, and the change has not propagated yet.
     @inlinable static var logged: NodeFlags { NodeFlags(rawValue: 1 << 11) }
-    /// On the path of a revalidation walk; meeting it again means a cycle. A queued
-    /// effect keeps it until it has decided whether to run.
+    /// Propagation: on the path of a revalidation walk; meeting it again means a cycle.
+    /// A queued effect keeps it until it has decided whether to run.
     @inlinable static var checking: NodeFlags { NodeFlags(rawValue: 1 << 12) }
-    /// A clean computed that lost its last subscriber: it left its dependencies'
-    /// subscriber lists, and its links hold the versions it saw. Above bit 15, so that
-    /// `needsValidation` is a 32-bit mask: a cached read tests it in one instruction.
-    @inlinable static var detached: NodeFlags { NodeFlags(rawValue: 1 << 16) }
-    /// Marks nodes already collected by a reattaching walk.
-    @inlinable static var visited: NodeFlags { NodeFlags(rawValue: 1 << 14) }
-    /// A watcher that asked to be called once the flush has ended.
-    @inlinable static var awaitsFlushEnd: NodeFlags { NodeFlags(rawValue: 1 << 15) }
-    /// A computed that keeps its last value for good: its update changes nothing (a
-    /// derived property whose model is gone).
-    @inlinable static var inert: NodeFlags { NodeFlags(rawValue: 1 << 19) }
-
-    // Liveness.
-    /// A node that `whileObserved` registered hooks on: gaining its first subscriber or
-    /// losing its last one is noted, to be reported once the operation has ended.
-    @inlinable static var hasLivenessHooks: NodeFlags { NodeFlags(rawValue: 1 << 22) }
-    /// An Observation watcher of a node with liveness hooks that has told Observation of
-    /// a change and stays subscribed until a read registers again or the next change
-    /// shows nobody did (see `ObservationWatcher.runQueued`).
-    @inlinable static var lingering: NodeFlags { NodeFlags(rawValue: 1 << 23) }
-
-    // Effects.
-    /// An effect inside its run: if user code releases it there, its deinit tells the
-    /// run to stop touching it.
+    /// Effects: an effect inside its run; if user code releases it there, its deinit
+    /// tells the run to stop touching it.
     @inlinable static var executing: NodeFlags { NodeFlags(rawValue: 1 << 13) }
-    /// An effect that owns child effects.
+    /// Propagation: a node already collected by a reattaching walk.
+    @inlinable static var visited: NodeFlags { NodeFlags(rawValue: 1 << 14) }
+    /// Lifetime: a watcher that asked to be called once the flush has ended.
+    @inlinable static var awaitsFlushEnd: NodeFlags { NodeFlags(rawValue: 1 << 15) }
+    /// Propagation: a clean computed that lost its last subscriber; it left its
+    /// dependencies' subscriber lists, and its links hold the versions it saw. Above
+    /// bit 15, so that `needsValidation` is a 32-bit mask: a cached read tests it in
+    /// one instruction.
+    @inlinable static var detached: NodeFlags { NodeFlags(rawValue: 1 << 16) }
+    /// Effects: an effect that owns child effects.
     @inlinable static var hasChildren: NodeFlags { NodeFlags(rawValue: 1 << 17) }
-    /// An effect with cleanups registered.
+    /// Effects: an effect with cleanups registered.
     @inlinable static var hasCleanups: NodeFlags { NodeFlags(rawValue: 1 << 18) }
-
-    // Debugging (`Debug/`). Tested only where a test already looks at the flags, so
-    // that a graph nobody traces pays no instruction for them.
-    /// Traced: a source whose writes are recorded, or a dependent whose marks are; a
-    /// watcher that reports why it runs.
+    /// Lifetime: a computed that keeps its last value for good, its update changes
+    /// nothing (a derived property or list operator whose model is gone).
+    @inlinable static var inert: NodeFlags { NodeFlags(rawValue: 1 << 19) }
+    /// Kind: an effect (``EffectNode``); the flush runs it directly, without the
+    /// dispatch other watchers take.
+    @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 20) }
+    /// Kind: a per-element node of an incremental list operator (``ElementTracker``);
+    /// a change tells its operator which element to look at again.
+    @inlinable static var elementTracker: NodeFlags { NodeFlags(rawValue: 1 << 21) }
+    /// Liveness: a node that `whileObserved` registered hooks on; gaining its first
+    /// subscriber or losing its last one is noted, to be reported once the operation
+    /// has ended.
+    @inlinable static var hasLivenessHooks: NodeFlags { NodeFlags(rawValue: 1 << 22) }
+    /// Liveness: an Observation watcher of a node with liveness hooks that has told
+    /// Observation of a change and stays subscribed until a read registers again or the
+    /// next change shows nobody did (see `ObservationWatcher.runQueued`).
+    @inlinable static var lingering: NodeFlags { NodeFlags(rawValue: 1 << 23) }
+    /// Debugging: a traced source, whose writes are recorded, or dependent, whose marks
+    /// are; a traced watcher reports why it runs.
     @inlinable static var traced: NodeFlags { NodeFlags(rawValue: 1 << 24) }
-    /// Has an entry in the side table of names (`NodeNames`).
+    /// Debugging: has an entry in the side table of names (`NodeNames`).
     @inlinable static var named: NodeFlags { NodeFlags(rawValue: 1 << 25) }
 
     /// A computed with any of these cannot be read from its cache as it stands.
