@@ -100,8 +100,8 @@ public final class Computed<Value>: ComputedNode {
     @inlinable
     public var value: Value {
         // Always inlined: a read site that calls the accessor instead retains the node
-        // around the call. The value is read before `commit()`, and the engine path has
-        // its own exit: see `Graph.CursorStep`.
+        // around the call. The value is read before the cursor moves (`step.apply()`),
+        // and the engine path has its own exit: see `Graph.CursorStep`.
         @inline(__always) get {
             if let step = Graph.readInPlace(ofComputed: self), case .success(let value) = cached {
                 step.apply()

@@ -19,7 +19,7 @@ extension Graph {
         linkSlowly(dep, sub, runtime)
     }
 
-    /// A read that needs a new or moved link: `plainLink` has ruled out a link this run
+    /// A read that needs a new or moved link: the caller has ruled out a link this run
     /// already made or confirmed. One call, with the new link made inline.
     @inline(never)
     static func linkSlowly(_ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) {

@@ -41,7 +41,8 @@ struct Runtime {
     var runningAfterFlush = false
     /// Effects released by user code during their own run, until that run notices.
     var releasedWhileExecuting: [UnsafeRawPointer] = []
-    /// How many references wait in the three arrays above.
+    /// How many references wait to be released (`retiredNodes`, `retiredClosures`,
+    /// `retiredValues`, `releasedWhileExecuting`), plus liveness work to settle.
     var retiredCount = 0
     /// The fired tracking scope whose `onChange` is running, until a `withTracking`
     /// takes it over.

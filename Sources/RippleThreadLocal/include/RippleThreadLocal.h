@@ -22,7 +22,7 @@ static inline RIPPLE_READ_ONLY void *_Nullable ripple_thread_runtime_get(void) {
 }
 
 /// Whether a run on this thread is recording dependencies: the runtime's first field
-/// (`Runtime.activeSub`, a pointer, NULL when nothing records) is set. Inlined into
+/// (`Runtime.run.activeSub`, a pointer, NULL when nothing records) is set. Inlined into
 /// every read of an unobserved `@Tracked` property.
 static inline RIPPLE_READ_ONLY int ripple_thread_is_tracking(void) {
     void *const *runtime = (void *const *)ripple_thread_runtime;
