@@ -20,7 +20,8 @@ let package = Package(
     ],
     targets: [
         // Swift has no thread-local variables: this C target holds each thread's graph
-        // runtime pointer, and the per-thread caches of the link heap.
+        // runtime pointer and the per-thread caches of the link heap, and the mutex
+        // that ThreadSanitizer sees (`LockedState`).
         .target(name: "RippleThreadLocal"),
         .target(
             name: "Ripple",

@@ -1,4 +1,3 @@
-internal import Synchronization
 
 /// The names of nodes, kept beside the graph in a process-wide side table keyed by the
 /// node's identity: a node has no field for a name, so an unnamed node costs nothing.
@@ -26,7 +25,7 @@ enum NodeNames {
     }
 
     // Safety: the table is reached only through the mutex.
-    private static let table = Mutex<(entries: [ObjectIdentifier: Entry], sweepAt: Int)>(([:], 64))
+    private static let table = LockedState<(entries: [ObjectIdentifier: Entry], sweepAt: Int)>(([:], 64))
 
     /// The entry of `node`, made if it has none or its address belonged to a node now
     /// dead; sweeps the dead entries when the table has doubled since the last sweep.
@@ -54,7 +53,7 @@ enum NodeNames {
     }
     /// The ordinal of each model instance of a type that is not `Identifiable`, in the
     /// order they were first named: the first is `Type`, the next `Type#2`.
-    private static let ordinals = Mutex<(byModel: [ObjectIdentifier: Int], byType: [ObjectIdentifier: Int])>(([:], [:]))
+    private static let ordinals = LockedState<(byModel: [ObjectIdentifier: Int], byType: [ObjectIdentifier: Int])>(([:], [:]))
 
     static func setName(_ name: String, of node: ReactiveNode) {
         withEntry(of: node) { $0.name = name }

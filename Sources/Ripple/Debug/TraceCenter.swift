@@ -1,5 +1,4 @@
 internal import RippleThreadLocal
-internal import Synchronization
 
 /// What tracing knows process-wide: the switches, the event handlers and which
 /// observers print. The graph's own threads record into their
@@ -14,7 +13,7 @@ enum TraceCenter {
         var printing: Set<ObjectIdentifier> = []
     }
 
-    private static let state = Mutex(State())
+    private static let state = LockedState(State())
 
     static var tracesEverything: Bool {
         get { ripple_trace_all_get() != 0 }

@@ -1,4 +1,3 @@
-internal import Synchronization
 
 /// The engine's part of ``whileObserved(_:_:)``: which nodes have liveness hooks, what
 /// changed during an operation, and reporting it once the operation has ended.
@@ -161,7 +160,7 @@ final class LivenessEntry: @unchecked Sendable {
 /// The entries of the nodes with liveness hooks, by node identity. Only nodes flagged
 /// `.hasLivenessHooks` are ever looked up, so a graph without hooks never takes the lock.
 enum LivenessTable {
-    private static let entries = Mutex<[ObjectIdentifier: LivenessEntry]>([:])
+    private static let entries = LockedState<[ObjectIdentifier: LivenessEntry]>([:])
 
     static func entry(for node: ReactiveNode) -> LivenessEntry? {
         let key = ObjectIdentifier(node)

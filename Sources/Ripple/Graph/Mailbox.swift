@@ -3,7 +3,7 @@ internal import Synchronization
 /// Work that other threads post for this thread's graphs: a thread with no executor
 /// takes it at its next flush (a write that notifies, the end of a batch).
 final class Mailbox: Sendable {
-    private let posted = Mutex<[@Sendable () -> Void]>([])
+    private let posted = LockedState<[@Sendable () -> Void]>([])
     private let pending = Atomic<Bool>(false)
 
     func post(_ delivery: @escaping @Sendable () -> Void) {

@@ -148,7 +148,7 @@ final class ObservationRegistration: Sendable {
     /// What a test asks of the registrations its task makes; nil outside tests.
     @TaskLocal static var probe: RegistrationProbe?
 
-    private let state: Mutex<State>
+    private let state: LockedState<State>
     private let owner: GraphOwner
     /// The private registrar this registration reads; changing it cancels it.
     let canceller: RegistrationCanceller
@@ -160,7 +160,7 @@ final class ObservationRegistration: Sendable {
     private static let didSetSeen = Atomic<Bool>(false)
 
     init(source: ObservationSource, owner: GraphOwner, canceller: RegistrationCanceller) {
-        state = Mutex(State(source: SourceReference(node: .passUnretained(source))))
+        state = LockedState(State(source: SourceReference(node: .passUnretained(source))))
         self.owner = owner
         self.canceller = canceller
         let probe = Self.probe

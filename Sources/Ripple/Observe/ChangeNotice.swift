@@ -1,4 +1,3 @@
-internal import Synchronization
 
 /// The hand-off between a tracking scope that fires (on the graph's isolation, during
 /// a flush) and the consumer waiting for the next element (in its own task).
@@ -11,7 +10,7 @@ final class ChangeNotice: Sendable {
         var waiter: CheckedContinuation<Bool, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// Something the consumer follows changed.
     func post() {

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include "RippleLinkHeap.h"
+#include "RippleLock.h"
 
 /// Tells Swift that a function only reads memory. Swift cannot see into C functions, so
 /// by default it assumes one may release any object; then a caller that reads a node
