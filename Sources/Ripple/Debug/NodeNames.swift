@@ -222,14 +222,13 @@ extension Tracked: PropertyNodeStorage {
 
     var propertyValue: Any? {
         switch storage {
-        case .unobserved(let value, _), .unread(_, let value): return value
-        case .observed(let signal), .bridged(let signal, _): return signal.storage
         case .moving: return nil
+        default: return currentValue
         }
     }
 
     var propertyWatcher: ObservationWatcher? {
-        if case .bridged(_, let watcher) = storage { return watcher }
+        if case .bridged(let watcher) = storage { return watcher }
         return nil
     }
 }

@@ -12,19 +12,19 @@ internal import RippleThreadLocal
 /// nothing until the next read arms it again.
 @usableFromInline
 class ObservationWatcher: WatcherNode {
-    /// The tracked property's signal or the derived property's computed. The model owns
-    /// it and the watcher, so it outlives the watcher.
-    private let watched: Unmanaged<ReactiveNode>
+    /// The tracked property's signal or the derived property's computed. Held strongly:
+    /// a tracked property's storage keeps only the watcher, which keeps the signal.
+    @usableFromInline let watchedNode: ReactiveNode
     private let releaseDrain = ReleaseDrain()
 
     init(watching node: ReactiveNode) {
-        watched = .passUnretained(node)
+        watchedNode = node
         super.init(flags: [])
         if ripple_trace_all_get() != 0 { flags.formUnion(.traced) }
     }
 
-    /// The property's node, which the watcher tells Observation about.
-    var watchedNode: ReactiveNode { watched.takeUnretainedValue() }
+    /// The property's node, unretained: the watcher keeps it.
+    @usableFromInline var watched: Unmanaged<ReactiveNode> { .passUnretained(watchedNode) }
 
     deinit {
         // Unlinked here rather than in the base class's deinit, so that `releaseDrain`
@@ -198,10 +198,10 @@ extension Graph {
     /// Observation's otherwise. Takes both nodes unretained: the model holds them.
     @usableFromInline
     @inline(never)
-    static func didReadBridged(_ node: Unmanaged<ReactiveNode>, _ watcher: Unmanaged<ObservationWatcher>) {
+    static func didReadBridged(_ watcher: Unmanaged<ObservationWatcher>) {
         let runtime = Runtime.current
         if runtime.pointee.run.activeSub != nil {
-            recordRead(of: node, runtime)
+            recordRead(of: watcher._withUnsafeGuaranteedRef { $0.watched }, runtime)
         } else {
             watcher._withUnsafeGuaranteedRef { $0.observationDidRead(runtime) }
         }

@@ -47,8 +47,7 @@ extension Tracked: Encodable where Value: Encodable {
 extension Tracked: Decodable where Value: Decodable {
     /// Decodes the bare value.
     ///
-    /// The decoded property keeps the equality rule of its value's type, as if it had
-    /// been initialized with that value.
+    /// The decoded property compares by its value's type's rule, as any other does.
     ///
     /// ```swift
     /// final class Book: Codable { @Tracked var title = "Sample Book Title" }
@@ -58,7 +57,7 @@ extension Tracked: Decodable where Value: Decodable {
     /// ```
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        self.init(try container.decode(Value.self), rule: ValueEquality<Value>.defaultRule)
+        self.init(wrappedValue: try container.decode(Value.self))
     }
 }
 
@@ -79,7 +78,7 @@ extension KeyedDecodingContainer {
     public func decode<Wrapped: Decodable>(
         _ type: Tracked<Wrapped?>.Type, forKey key: Key
     ) throws -> Tracked<Wrapped?> {
-        Tracked(try decodeIfPresent(Wrapped.self, forKey: key), rule: ValueEquality<Wrapped?>.defaultRule)
+        Tracked(wrappedValue: try decodeIfPresent(Wrapped.self, forKey: key))
     }
 }
 

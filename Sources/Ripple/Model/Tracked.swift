@@ -39,48 +39,31 @@
 /// can synthesize `Codable` and encode as bare values (`{"title":"Dune"}`).
 @propertyWrapper
 public struct Tracked<Value> {
+    /// Each case holds the value or one reference, nothing beside it: an `Int` property
+    /// takes 16 bytes of its model. The equality rule comes from the value's type when a
+    /// signal is made, rather than being kept by every instance.
     @usableFromInline
     enum Storage {
         /// Read, never by a tracking context, in a model that does not conform to
-        /// ``ObservableModel``: the value, and how to compare it later.
-        case unobserved(Value, ValueEquality<Value>.Type)
+        /// ``ObservableModel``.
+        case unobserved(Value)
         /// The value lives in a signal: a tracking context read it.
         case observed(Signal<Value>)
-        /// The model conforms to ``ObservableModel``: the value lives in a signal, and
-        /// the watcher tells Observation of its changes.
-        case bridged(Signal<Value>, ObservationWatcher)
-        /// Never read: the first read decides whether the model conforms. (The rule
-        /// comes first so that the optimizer cannot merge a write of this case with one
-        /// of `.unobserved`, which loses track of which case it destroys.)
-        case unread(ValueEquality<Value>.Type, Value)
+        /// The model conforms to ``ObservableModel``: the value lives in the signal the
+        /// watcher watches, and the watcher tells Observation of its changes.
+        case bridged(ObservationWatcher)
+        /// Never read: the first read decides whether the model conforms.
+        case unread(Value)
         /// Transient, while the value is moved out for an in-place mutation.
         case moving
     }
 
     @usableFromInline var storage: Storage
 
-    @usableFromInline
-    init(_ value: Value, rule: ValueEquality<Value>.Type) {
-        storage = .unread(rule, value)
-    }
-
-    /// A tracked property whose equality rule is found from the value's type at run
-    /// time (every write notifies for values with no equality).
-    ///
-    /// ```swift
-    /// struct Point { var x = 0, y = 0 }            // no equality
-    /// final class Cursor { @Tracked var position = Point() }
-    /// let cursor = Cursor()
-    /// let effect = Effect { print("x:", cursor.position.x) }   // prints "x: 0"
-    /// cursor.position = Point()                                // a write: prints "x: 0" again
-    /// effect.cancel()
-    /// ```
-    @inlinable
-    public init(wrappedValue: Value) {
-        self.init(wrappedValue, rule: ValueEquality<Value>.defaultRule)
-    }
-
-    /// A tracked property whose writes notify when `==` says the value changed.
+    /// A tracked property. Its writes notify by the equality rule of the value's type,
+    /// found once the property is first observed: `==` for `Equatable` values (an
+    /// `Equatable` class included), identity for other class instances and optionals
+    /// of them, and every write for other values.
     ///
     /// ```swift
     /// final class Book { @Tracked var title = "Dune" }
@@ -90,43 +73,8 @@ public struct Tracked<Value> {
     /// effect.cancel()
     /// ```
     @inlinable
-    public init(wrappedValue: Value) where Value: Equatable {
-        self.init(wrappedValue, rule: EquatableEquality<Value>.self)
-    }
-
-    /// A tracked property holding an object; writes notify when the instance differs.
-    ///
-    /// ```swift
-    /// final class Author {}
-    /// final class Book { @Tracked var author = Author() }
-    /// let book = Book()
-    /// let effect = Effect { _ = book.author; print("render") }   // prints "render"
-    /// let same = book.author
-    /// book.author = same                                          // same instance: prints nothing
-    /// effect.cancel()
-    /// ```
-    @inlinable
-    public init(wrappedValue: Value) where Value: AnyObject {
-        self.init(wrappedValue, rule: IdentityEquality<Value>.self)
-    }
-
-    /// A tracked property holding an `Equatable` object; `==` decides.
-    ///
-    /// ```swift
-    /// final class Tag: Equatable {
-    ///     let name: String
-    ///     init(_ name: String) { self.name = name }
-    ///     static func == (a: Tag, b: Tag) -> Bool { a.name == b.name }
-    /// }
-    /// final class Book { @Tracked var tag = Tag("sf") }
-    /// let book = Book()
-    /// let effect = Effect { print("tag:", book.tag.name) }   // prints "tag: sf"
-    /// book.tag = Tag("sf")                                   // an equal tag: prints nothing
-    /// effect.cancel()
-    /// ```
-    @inlinable
-    public init(wrappedValue: Value) where Value: AnyObject & Equatable {
-        self.init(wrappedValue, rule: EquatableEquality<Value>.self)
+    public init(wrappedValue: Value) {
+        storage = .unread(wrappedValue)
     }
 
     @available(*, unavailable, message: """
@@ -153,8 +101,9 @@ public struct Tracked<Value> {
     @inlinable
     var currentValue: Value {
         switch storage {
-        case .unobserved(let value, _), .unread(_, let value): return value
-        case .observed(let signal), .bridged(let signal, _): return signal.storage
+        case .unobserved(let value), .unread(let value): return value
+        case .observed(let signal): return signal.storage
+        case .bridged(let watcher): return Tracked.signal(watchedBy: watcher).storage
         case .moving: Graph.reentrantPropertyAccess()
         }
     }
@@ -163,25 +112,38 @@ public struct Tracked<Value> {
     @inlinable
     var observingSignal: Signal<Value>? {
         switch storage {
-        case .observed(let signal), .bridged(let signal, _): return signal
+        case .observed(let signal): return signal
+        case .bridged(let watcher): return Tracked.signal(watchedBy: watcher)
         default: return nil
         }
+    }
+
+    /// A conforming model's signal: the node its watcher watches.
+    @inlinable
+    static func signal(watchedBy watcher: ObservationWatcher) -> Signal<Value> {
+        unsafeDowncast(watcher.watchedNode, to: Signal<Value>.self)
+    }
+
+    /// A new signal holding a property's value, compared by its type's rule.
+    @inlinable
+    static func makeSignal(_ value: Value) -> Signal<Value> {
+        Signal(value, equivalence: .rule(ValueEquality<Value>.ruleOfType))
     }
 
     /// Moves the unobserved value out, leaving `.moving`: the caller then holds the
     /// only reference to its storage and can mutate it without copy-on-write. Says
     /// whether the property had been read, for putting the value back.
     @inlinable
-    mutating func takeUnobserved() -> (Value, ValueEquality<Value>.Type, read: Bool) {
-        if case .unobserved(let value, let rule) = storage {
+    mutating func takeUnobserved() -> (Value, read: Bool) {
+        if case .unobserved(let value) = storage {
             storage = .moving
-            return (value, rule, true)
+            return (value, true)
         }
-        guard case .unread(let rule, let value) = storage else {
+        guard case .unread(let value) = storage else {
             Graph.reentrantPropertyAccess()
         }
         storage = .moving
-        return (value, rule, false)
+        return (value, false)
     }
 
     /// Replaces the unobserved value, or says it cannot. Matching the case after any
@@ -191,8 +153,8 @@ public struct Tracked<Value> {
     @inlinable
     @inline(__always)
     mutating func replaceUnobserved(with newValue: Value) -> Bool {
-        guard case .unobserved(_, let rule) = storage else { return false }
-        storage = .unobserved(newValue, rule)
+        guard case .unobserved = storage else { return false }
+        storage = .unobserved(newValue)
         return true
     }
 
@@ -204,15 +166,15 @@ public struct Tracked<Value> {
     static func storageAfterFirstWrite<Model: AnyObject>(
         of newValue: Value, to model: Model, replacing storage: Storage
     ) -> Storage {
-        guard case .unread(let rule, _) = storage else {
+        guard case .unread = storage else {
             Graph.reentrantPropertyAccess()
         }
         if let observable = model as? any ObservableModel {
-            let signal = Signal(newValue, equivalence: .rule(rule))
+            let signal = makeSignal(newValue)
             Graph.didMakePropertyNode(.passUnretained(signal), of: model)   // a first write: rare
-            return .bridged(signal, ObservationWatcher.make(observable: observable, watching: signal))
+            return .bridged(ObservationWatcher.make(observable: observable, watching: signal))
         }
-        return .unobserved(newValue, rule)
+        return .unobserved(newValue)
     }
 
     /// A read the accessor does not serve inline: the first one, the first tracked
@@ -224,20 +186,20 @@ public struct Tracked<Value> {
     @inlinable
     @inline(never)
     mutating func readSlowly<Model: AnyObject>(of model: Model) -> Value {
-        if case .unread(let rule, let value) = storage {
+        if case .unread(let value) = storage {
             if let observable = model as? any ObservableModel {
-                let signal = Signal(value, equivalence: .rule(rule))
+                let signal = Tracked.makeSignal(value)
                 let node = Unmanaged<ReactiveNode>.passUnretained(signal)
-                storage = .bridged(signal, ObservationWatcher.make(observable: observable, watching: signal))
+                storage = .bridged(ObservationWatcher.make(observable: observable, watching: signal))
                 Graph.didMakePropertyNode(node, of: model)
             } else {
-                storage = .unobserved(value, rule)
+                storage = .unobserved(value)
             }
         }
         switch storage {
-        case .unobserved(let value, let rule):
+        case .unobserved(let value):
             guard Runtime.isTracking else { return value }
-            let signal = Signal(value, equivalence: .rule(rule))
+            let signal = Tracked.makeSignal(value)
             // Taken before the store, which ends the local's lifetime: nothing keeps
             // `signal` at +1 across the calls below.
             let node = Unmanaged<ReactiveNode>.passUnretained(signal)
@@ -249,8 +211,8 @@ public struct Tracked<Value> {
             let value = signal.storage
             if Runtime.isTracking { engineRecordRead(.passUnretained(signal)) }
             return value
-        case .bridged(let signal, let watcher):
-            return Tracked.readBridged(signal, watcher)
+        case .bridged(let watcher):
+            return Tracked.readBridged(watcher)
         case .unread, .moving:
             Graph.reentrantPropertyAccess()
         }
@@ -259,9 +221,9 @@ public struct Tracked<Value> {
     /// A read of a conforming model's property: Ripple's when a run is recording,
     /// Observation's otherwise.
     @inlinable
-    static func readBridged(_ signal: Signal<Value>, _ watcher: ObservationWatcher) -> Value {
-        let value = signal.storage
-        Graph.didReadBridged(.passUnretained(signal), .passUnretained(watcher))
+    static func readBridged(_ watcher: ObservationWatcher) -> Value {
+        let value = unsafeDowncast(watcher.watchedNode, to: Signal<Value>.self).storage
+        Graph.didReadBridged(.passUnretained(watcher))
         return value
     }
 
@@ -301,13 +263,11 @@ public struct Tracked<Value> {
                 if Runtime.isTracking { engineRecordRead(.passUnretained(signal)) }
                 return value
             }
-            if !Runtime.isTracking, case .unobserved(let value, _) = model[keyPath: storageKeyPath].storage {
+            if !Runtime.isTracking, case .unobserved(let value) = model[keyPath: storageKeyPath].storage {
                 return value
             }
-            if case .bridged(let signal, let watcher) = model[keyPath: storageKeyPath].storage {
-                let value = signal.storage
-                Graph.didReadBridged(.passUnretained(signal), .passUnretained(watcher))
-                return value
+            if case .bridged(let watcher) = model[keyPath: storageKeyPath].storage {
+                return readBridged(watcher)
             }
             return model[keyPath: storageKeyPath].readSlowly(of: model)
         }
@@ -321,8 +281,8 @@ public struct Tracked<Value> {
             }
             _ = Graph.willWrite()
             if model[keyPath: storageKeyPath].replaceUnobserved(with: newValue) { return }
-            if case .bridged(let signal, _) = model[keyPath: storageKeyPath].storage {
-                signal.value = newValue
+            if case .bridged(let watcher) = model[keyPath: storageKeyPath].storage {
+                signal(watchedBy: watcher).value = newValue
                 return
             }
             let replacement = storageAfterFirstWrite(
@@ -356,8 +316,14 @@ public struct Tracked<Value> {
                 yield &signal.storage
             } else {
                 _ = Graph.willWrite()
-                var (value, rule, read) = takeUnobserved()
-                defer { storage = read ? .unobserved(value, rule) : .unread(rule, value) }
+                var (value, read) = takeUnobserved()
+                defer {
+                    if read {
+                        storage = .unobserved(value)
+                    } else {
+                        storage = .unread(value)
+                    }
+                }
                 yield &value
             }
         }

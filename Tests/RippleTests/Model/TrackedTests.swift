@@ -108,6 +108,23 @@ import Testing
         view.cancel()
     }
 
+    @Test func `a word-sized property takes two words of its model, and a class reference one and a tag`() {
+        // No per-instance equality rule: the payloads are the value or one reference.
+        #expect(MemoryLayout<Tracked<Int>>.stride == 16)
+        #expect(MemoryLayout<Tracked<Bool>>.stride == 16)
+        #expect(MemoryLayout<Tracked<String>>.stride <= 24)
+    }
+
+    @Test func `a generic model's property compares by its value's type at run time`() {
+        let numbers = GenericBox(1)
+        let view = ViewProbe("number") { numbers.value }
+        numbers.value = 1
+        #expect(view.renders == 1)
+        numbers.value = 2
+        #expect(view.renders == 2)
+        view.cancel()
+    }
+
     @Test func `a read inside untracked in an effect is not a dependency`() {
         let book = Book()
         let view = ViewProbe("rating, title untracked") { "\(book.rating) \(untracked { book.title })" }
@@ -421,4 +438,10 @@ import Testing
 /// the mutation copied nothing.
 private func baseAddress<Element>(of array: [Element]) -> UnsafeRawPointer? {
     array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+}
+
+/// A model generic over its value: which equality rule applies is known only at run time.
+private final class GenericBox<Value> {
+    @Tracked var value: Value
+    init(_ value: Value) { self.value = value }
 }
