@@ -74,21 +74,14 @@ final class CustomEquality<Value> {
 }
 
 extension ValueEquality {
-    /// The rule of `Value`'s type: the standard library's common types by name, which
-    /// folds away where `Value` is known, others by `defaultRule`'s dynamic casts.
-    @inlinable
-    static var ruleOfType: ValueEquality<Value>.Type {
+    /// The rule of `Value`'s type, found at run time: the standard library's common
+    /// types by name, others by dynamic casts.
+    @usableFromInline
+    static var defaultRule: ValueEquality<Value>.Type {
         if Value.self == Int.self { return EquatableEquality<Int>.self as! ValueEquality<Value>.Type }
         if Value.self == Bool.self { return EquatableEquality<Bool>.self as! ValueEquality<Value>.Type }
         if Value.self == Double.self { return EquatableEquality<Double>.self as! ValueEquality<Value>.Type }
         if Value.self == String.self { return EquatableEquality<String>.self as! ValueEquality<Value>.Type }
-        return defaultRule
-    }
-
-    /// The rule for `Value` found at run time, for code that cannot pick an overload
-    /// statically. Costs a dynamic cast.
-    @usableFromInline
-    static var defaultRule: ValueEquality<Value>.Type {
         if let equatable = Value.self as? any Equatable.Type {
             return equatableRule(equatable)
         }

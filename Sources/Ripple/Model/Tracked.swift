@@ -127,7 +127,7 @@ public struct Tracked<Value> {
     /// A new signal holding a property's value, compared by its type's rule.
     @inlinable
     static func makeSignal(_ value: Value) -> Signal<Value> {
-        Signal(value, equivalence: .rule(ValueEquality<Value>.ruleOfType))
+        Signal(value, equivalence: .rule(ValueEquality<Value>.defaultRule))
     }
 
     /// Moves the unobserved value out, leaving `.moving`: the caller then holds the
@@ -169,12 +169,17 @@ public struct Tracked<Value> {
         guard case .unread = storage else {
             Graph.reentrantPropertyAccess()
         }
-        if let observable = model as? any ObservableModel {
-            let signal = makeSignal(newValue)
-            Graph.didMakePropertyNode(.passUnretained(signal), of: model)   // a first write: rare
-            return .bridged(ObservationWatcher.make(observable: observable, watching: signal))
-        }
-        return .unobserved(newValue)
+        return firstStorage(of: newValue, in: model)
+    }
+
+    /// The storage of a property at its first access, holding `value`: bridged to
+    /// Observation if the model conforms to ``ObservableModel``, unobserved otherwise.
+    @inlinable
+    static func firstStorage<Model: AnyObject>(of value: Value, in model: Model) -> Storage {
+        guard let observable = model as? any ObservableModel else { return .unobserved(value) }
+        let signal = makeSignal(value)
+        Graph.didMakePropertyNode(.passUnretained(signal), of: model)
+        return .bridged(ObservationWatcher.make(observable: observable, watching: signal))
     }
 
     /// A read the accessor does not serve inline: the first one, the first tracked
@@ -187,14 +192,7 @@ public struct Tracked<Value> {
     @inline(never)
     mutating func readSlowly<Model: AnyObject>(of model: Model) -> Value {
         if case .unread(let value) = storage {
-            if let observable = model as? any ObservableModel {
-                let signal = Tracked.makeSignal(value)
-                let node = Unmanaged<ReactiveNode>.passUnretained(signal)
-                storage = .bridged(ObservationWatcher.make(observable: observable, watching: signal))
-                Graph.didMakePropertyNode(node, of: model)
-            } else {
-                storage = .unobserved(value)
-            }
+            storage = Tracked.firstStorage(of: value, in: model)
         }
         switch storage {
         case .unobserved(let value):
