@@ -216,28 +216,15 @@ final class TrackingScope: ScopeNode {
     /// Fires the scope, queued because its dependencies may have changed.
     override func runQueued(_ runtime: RuntimeRef) {
         flags.subtract(.queued)
-        // `traced` shares the test: an untraced scope runs the same instructions.
-        if !flags.isDisjoint(with: [.disposed, .traced]) {
-            if flags.contains(.disposed) { return }
-            let fires = flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime))
-            Graph.traceDecided(self, runs: fires, runtime)
-            guard fires else {
-                flags.subtract(.pending)
-                return
-            }
-            fire(runtime)
-            return
-        }
-        guard flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime)) else {
+        // `traced` shares the test with `disposed`: an untraced scope pays one test.
+        let unusual = !flags.isDisjoint(with: [.disposed, .traced])
+        if unusual, flags.contains(.disposed) { return }
+        let fires = flags.contains(.dirty) || (flags.contains(.pending) && revalidate(runtime))
+        if unusual { Graph.traceDecided(self, runs: fires, runtime) }
+        guard fires else {
             flags.subtract(.pending)
             return
         }
-        fire(runtime)
-    }
-
-    /// Runs `onChange`: the scope's dependencies changed.
-    @inline(__always)
-    private func fire(_ runtime: RuntimeRef) {
         // Fired. Dirty, it is left alone by propagation until a run clears the mark.
         armed = false
         flags.formUnion(.dirty)
