@@ -124,14 +124,6 @@ extension IncrementalArray {
         if mark.journal === journal, mark.position == position { return true }
         return journal.appendChanges(since: mark, to: position, limit: Swift.max(32, tree.count / 4), to: &output)
     }
-
-    /// The changes since `mark`, in order, or nil when an operator must pass over the
-    /// whole list.
-    @inlinable
-    func changes(since mark: JournalMark<Element>) -> [ListChange<Element>]? {
-        var changes: [ListChange<Element>] = []
-        return appendChanges(since: mark, to: &changes) ? changes : nil
-    }
 }
 
 // MARK: Checks

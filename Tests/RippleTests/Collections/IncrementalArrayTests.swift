@@ -88,7 +88,9 @@ import Testing
 
     /// The changes an operator would see from `mark` to `list`, as plain values.
     static func changes(_ list: IncrementalArray<Int>, since mark: JournalMark<Int>) -> [String]? {
-        list.changes(since: mark)?.map { change in
+        var changes: [ListChange<Int>] = []
+        guard list.appendChanges(since: mark, to: &changes) else { return nil }
+        return changes.map { change in
             switch change {
             case .insert(let at, let value): "insert \(value) at \(at)"
             case .remove(let at): "remove at \(at)"
