@@ -3,8 +3,8 @@
 
 extension Computed {
     @inlinable
-    convenience init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { Computed.recompute($0, equivalence: equivalence, $1) })
+    convenience init(equivalence: Equivalence<Value>, name: String? = nil, compute: @escaping () throws -> Value) {
+        self.init(compute: compute, update: { Computed.recompute($0, equivalence: equivalence, $1) }, name: name)
     }
 
     /// Creates a computed whose equality rule is found from the value's type at run
@@ -24,8 +24,7 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () -> Value) {
-        self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), compute: compute)
-        if let name { Graph.setName(name, of: self) }
+        self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), name: name, compute: compute)
     }
 
     /// Creates a computed whose recomputes count as changes only when `==` says so.
@@ -37,8 +36,7 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () -> Value) where Value: Equatable {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
-        if let name { Graph.setName(name, of: self) }
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) }, name: name)
     }
 
     /// Creates a computed holding objects, compared by identity.
@@ -53,8 +51,7 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () -> Value) where Value: AnyObject {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) })
-        if let name { Graph.setName(name, of: self) }
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) }, name: name)
     }
 
     /// Creates a computed holding `Equatable` objects, compared with `==`.
@@ -73,8 +70,7 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () -> Value) where Value: AnyObject & Equatable {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
-        if let name { Graph.setName(name, of: self) }
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) }, name: name)
     }
 
     /// Creates a computed that may throw; the error is cached like a value. The
@@ -93,8 +89,7 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) {
-        self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), compute: compute)
-        if let name { Graph.setName(name, of: self) }
+        self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), name: name, compute: compute)
     }
 
     /// Creates a throwing computed compared with `==`.
@@ -111,8 +106,7 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: Equatable {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
-        if let name { Graph.setName(name, of: self) }
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) }, name: name)
     }
 
     /// Creates a throwing computed holding objects, compared by identity.
@@ -130,8 +124,7 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: AnyObject {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) })
-        if let name { Graph.setName(name, of: self) }
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) }, name: name)
     }
 
     /// Creates a throwing computed holding `Equatable` objects, compared with `==`.
@@ -153,8 +146,7 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: AnyObject & Equatable {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
-        if let name { Graph.setName(name, of: self) }
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) }, name: name)
     }
 
     /// Creates a computed with a custom notion of change.
@@ -173,8 +165,7 @@ extension Computed {
     ///   - compute: Derives the value.
     @inlinable
     public convenience init(name: String? = nil, equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) })
-        if let name { Graph.setName(name, of: self) }
+        self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) }, name: name)
     }
 
     /// Creates a throwing computed with a custom notion of change.
@@ -199,7 +190,6 @@ extension Computed {
     ///   - compute: Derives the value, or throws.
     @inlinable
     public convenience init(name: String? = nil, equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) })
-        if let name { Graph.setName(name, of: self) }
+        self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) }, name: name)
     }
 }
