@@ -1,6 +1,6 @@
 /// The engine's calls into tracing. The engine makes them only for nodes with the
-/// `traced` flag, from branches that an untraced node takes for other reasons
-/// already (the flag shares an existing test), so a graph nobody traces never gets here.
+/// `traced` flag, which shares a test an untraced node makes for other reasons
+/// already, so a graph nobody traces never gets here.
 extension Graph {
     /// The push marked a traced node: remember what marked it, and its value before.
     @inline(never)
@@ -18,33 +18,15 @@ extension Graph {
         report(effect, didRun: true, isFirstRun: true, runtime)
     }
 
-    /// A traced effect's turn in the flush: ``EffectNode/runInFlush(_:)``, reporting why
-    /// it ran, or that it did not.
+    /// A traced effect's turn in the flush: held until the next drain, for the report
+    /// reads the effect after its run, and its body may release its last handle.
     @inline(never)
-    static func runTraced(_ effect: EffectNode, _ runtime: RuntimeRef) {
-        // Held until the next drain: the report reads the effect after its run, and its
-        // body may release its last handle.
+    static func holdForTrace(_ effect: EffectNode, _ runtime: RuntimeRef) {
         runtime.pointee.retire(Unmanaged<ReactiveNode>.passRetained(effect))
-        if !effect.flags.contains(.dirty) {
-            guard effect.flags.contains(.pending) else { return }
-            let dirty = checkDirty(effect, runtime, keepsRootChecking: true)
-            effect.flags.remove(.checking)
-            if effect.flags.contains(.disposed) {
-                dispose(effect, runtime)
-                return
-            }
-            guard dirty else {
-                report(effect, didRun: false, isFirstRun: false, runtime)
-                effect.flags.subtract(.pending)
-                return
-            }
-        }
-        execute(effect, runtime)
-        report(effect, didRun: true, isFirstRun: false, runtime)
     }
 
-    /// A traced tracking scope or Observation watcher decided whether its dependencies
-    /// changed: report it.
+    /// A traced effect, tracking scope or Observation watcher decided whether its
+    /// dependencies changed: report it.
     @inline(never)
     static func traceDecided(_ watcher: WatcherNode, runs: Bool, _ runtime: RuntimeRef) {
         report(watcher, didRun: runs, isFirstRun: false, runtime)

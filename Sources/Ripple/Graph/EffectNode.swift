@@ -133,11 +133,12 @@ public class EffectNode: WatcherNode {
             guard flags.contains(.queued) else { return }
         }
         flags.subtract(.queued)
-        // `traced` shares the test: an untraced effect runs the same instructions.
-        if !flags.isDisjoint(with: [.disposed, .traced]) {
+        // `traced` shares the test with `disposed`; an untraced effect then tests the
+        // local once more at each exit.
+        let traced = !flags.isDisjoint(with: [.disposed, .traced])
+        if traced {
             if flags.contains(.disposed) { return }
-            Graph.runTraced(self, runtime)
-            return
+            Graph.holdForTrace(self, runtime)
         }
         if !flags.contains(.dirty) {
             guard flags.contains(.pending) else { return }
@@ -153,11 +154,13 @@ public class EffectNode: WatcherNode {
                 return
             }
             guard dirty else {
+                if traced { Graph.traceDecided(self, runs: false, runtime) }
                 flags.subtract(.pending)
                 return
             }
         }
         Graph.execute(self, runtime)
+        if traced { Graph.traceDecided(self, runs: true, runtime) }
     }
 }
 
