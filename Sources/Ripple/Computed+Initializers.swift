@@ -3,8 +3,8 @@
 
 extension Computed {
     @inlinable
-    convenience init(equivalence: Equivalence<Value>, name: String? = nil, compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { Computed.recompute($0, equivalence: equivalence, $1) }, name: name)
+    convenience init(equivalence: Equivalence<Value>, compute: @escaping () throws -> Value) {
+        self.init(compute: compute, update: { Computed.recompute($0, equivalence: equivalence, $1) })
     }
 
     /// Creates a computed whose equality rule is found from the value's type at run
@@ -24,7 +24,8 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () -> Value) {
-        self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), name: name, compute: compute)
+        self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), compute: compute)
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a computed whose recomputes count as changes only when `==` says so.
@@ -36,7 +37,8 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () -> Value) where Value: Equatable {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) }, name: name)
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a computed holding objects, compared by identity.
@@ -51,7 +53,8 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () -> Value) where Value: AnyObject {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) }, name: name)
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a computed holding `Equatable` objects, compared with `==`.
@@ -70,7 +73,8 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () -> Value) where Value: AnyObject & Equatable {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) }, name: name)
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a computed that may throw; the error is cached like a value. The
@@ -89,7 +93,8 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) {
-        self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), name: name, compute: compute)
+        self.init(equivalence: .rule(ValueEquality<Value>.defaultRule), compute: compute)
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a throwing computed compared with `==`.
@@ -106,7 +111,8 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: Equatable {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) }, name: name)
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a throwing computed holding objects, compared by identity.
@@ -124,7 +130,8 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: AnyObject {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) }, name: name)
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ===, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a throwing computed holding `Equatable` objects, compared with `==`.
@@ -146,7 +153,8 @@ extension Computed {
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: AnyObject & Equatable {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) }, name: name)
+        self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a computed with a custom notion of change.
@@ -165,7 +173,8 @@ extension Computed {
     ///   - compute: Derives the value.
     @inlinable
     public convenience init(name: String? = nil, equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) }, name: name)
+        self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a throwing computed with a custom notion of change.
@@ -190,6 +199,7 @@ extension Computed {
     ///   - compute: Derives the value, or throws.
     @inlinable
     public convenience init(name: String? = nil, equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value) {
-        self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) }, name: name)
+        self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) })
+        if let name { Graph.setName(name, of: self) }
     }
 }

@@ -58,8 +58,7 @@ public final class Computed<Value>: ComputedNode {
     init(
         compute: @escaping () throws -> Value,
         update: @escaping (DependentNode, RuntimeRef) -> Bool,
-        capturesEnvironment: Bool = true,
-        name: String? = nil
+        capturesEnvironment: Bool = true
     ) {
         cached = .failure(notYetComputed)
         if capturesEnvironment, let bound = Computed.bindingEnvironment(compute) {
@@ -70,7 +69,6 @@ public final class Computed<Value>: ComputedNode {
             isolatesEnvironment = true
         }
         super.init(flags: [.computed, .dirty], update: update)
-        if let name { Graph.setName(name, of: self) }
     }
 
     /// `compute`, made to run in the active environment, or nil when there is none.

@@ -27,11 +27,10 @@ public final class Signal<Value>: ReactiveNode {
     @usableFromInline @exclusivity(unchecked) final var storage: Value
 
     @usableFromInline
-    init(_ value: Value, equivalence: Equivalence<Value>, name: String? = nil) {
+    init(_ value: Value, equivalence: Equivalence<Value>) {
         self.storage = value
         self.equivalence = equivalence
         super.init(flags: .source)
-        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal whose equality rule is found from the value's type at run time.
@@ -50,7 +49,8 @@ public final class Signal<Value>: ReactiveNode {
     /// ```
     @inlinable
     public convenience init(_ value: Value, name: String? = nil) {
-        self.init(value, equivalence: .rule(ValueEquality<Value>.defaultRule), name: name)
+        self.init(value, equivalence: .rule(ValueEquality<Value>.defaultRule))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal that notifies only when `==` says the value changed.
@@ -61,7 +61,8 @@ public final class Signal<Value>: ReactiveNode {
     /// ```
     @inlinable
     public convenience init(_ value: Value, name: String? = nil) where Value: Equatable {
-        self.init(value, equivalence: .rule(EquatableEquality<Value>.self), name: name)
+        self.init(value, equivalence: .rule(EquatableEquality<Value>.self))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal holding an object; a write notifies when it stores a
@@ -74,7 +75,8 @@ public final class Signal<Value>: ReactiveNode {
     /// ```
     @inlinable
     public convenience init(_ value: Value, name: String? = nil) where Value: AnyObject {
-        self.init(value, equivalence: .rule(IdentityEquality<Value>.self), name: name)
+        self.init(value, equivalence: .rule(IdentityEquality<Value>.self))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal holding an `Equatable` object; `==` decides.
@@ -90,7 +92,8 @@ public final class Signal<Value>: ReactiveNode {
     /// ```
     @inlinable
     public convenience init(_ value: Value, name: String? = nil) where Value: AnyObject & Equatable {
-        self.init(value, equivalence: .rule(EquatableEquality<Value>.self), name: name)
+        self.init(value, equivalence: .rule(EquatableEquality<Value>.self))
+        if let name { Graph.setName(name, of: self) }
     }
 
     /// Creates a signal with a custom notion of change.
@@ -107,7 +110,8 @@ public final class Signal<Value>: ReactiveNode {
     ///   - equals: Called as `equals(old, new)`; `true` means the write changes nothing.
     @inlinable
     public convenience init(_ value: Value, name: String? = nil, equals: @escaping (Value, Value) -> Bool) {
-        self.init(value, equivalence: .custom(CustomEquality(equals)), name: name)
+        self.init(value, equivalence: .custom(CustomEquality(equals)))
+        if let name { Graph.setName(name, of: self) }
     }
 
     deinit {
