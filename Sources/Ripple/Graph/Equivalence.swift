@@ -74,14 +74,20 @@ final class CustomEquality<Value> {
 }
 
 extension ValueEquality {
-    /// The rule of `Value`'s type, found at run time: the standard library's common
-    /// types by name, others by dynamic casts.
-    @usableFromInline
+    /// The rule of `Value`'s type: the standard library's common types by name, which
+    /// folds away where `Value` is known, others by dynamic casts at run time.
+    @inlinable
     static var defaultRule: ValueEquality<Value>.Type {
         if Value.self == Int.self { return EquatableEquality<Int>.self as! ValueEquality<Value>.Type }
         if Value.self == Bool.self { return EquatableEquality<Bool>.self as! ValueEquality<Value>.Type }
         if Value.self == Double.self { return EquatableEquality<Double>.self as! ValueEquality<Value>.Type }
         if Value.self == String.self { return EquatableEquality<String>.self as! ValueEquality<Value>.Type }
+        return ruleFoundByCasts
+    }
+
+    /// The rule for a type other than those, from its conformances.
+    @usableFromInline
+    static var ruleFoundByCasts: ValueEquality<Value>.Type {
         if let equatable = Value.self as? any Equatable.Type {
             return equatableRule(equatable)
         }
