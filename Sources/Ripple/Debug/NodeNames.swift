@@ -52,8 +52,11 @@ enum NodeNames {
         }
     }
     /// The ordinal of each model instance of a type that is not `Identifiable`, in the
-    /// order they were first named: the first is `Type`, the next `Type#2`.
-    private static let ordinals = LockedState<(byModel: [ObjectIdentifier: Int], byType: [ObjectIdentifier: Int])>(([:], [:]))
+    /// order they were first named: the first is `Type`, the next `Type#2`. An entry
+    /// holds its model weakly: a later model at the same address is another instance.
+    private static let ordinals = LockedState<(
+        byModel: [ObjectIdentifier: (model: WeakModel, ordinal: Int)], byType: [ObjectIdentifier: Int], sweepAt: Int
+    )>(([:], [:], 64))
 
     static func setName(_ name: String, of node: ReactiveNode) {
         withEntry(of: node) { $0.name = name }
@@ -165,12 +168,17 @@ enum NodeNames {
             return "\(type)[\(identifier(of: identifiable))]"
         }
         let typeID = ObjectIdentifier(Swift.type(of: model))
+        let reference = WeakModel(model)
         let ordinal = ordinals.withLock { ordinals -> Int in
             let id = ObjectIdentifier(model)
-            if let known = ordinals.byModel[id] { return known }
+            if let known = ordinals.byModel[id], known.model.object === model { return known.ordinal }
             let next = ordinals.byType[typeID, default: 0] + 1
             ordinals.byType[typeID] = next
-            ordinals.byModel[id] = next
+            ordinals.byModel[id] = (reference, next)
+            if ordinals.byModel.count >= ordinals.sweepAt {
+                ordinals.byModel = ordinals.byModel.filter { $0.value.model.object != nil }
+                ordinals.sweepAt = Swift.max(64, ordinals.byModel.count * 2)
+            }
             return next
         }
         return ordinal == 1 ? type : "\(type)#\(ordinal)"

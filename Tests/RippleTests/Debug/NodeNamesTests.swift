@@ -85,3 +85,33 @@ final class IncrementalShelf {
         view.cancel()
     }
 }
+
+/// Two model types of the same size: the allocator hands a freed one's memory to the
+/// next one made.
+private final class FirstShelfKind {
+    @Tracked var count = 0
+}
+
+private final class SecondShelfKind {
+    @Tracked var count = 0
+}
+
+@Suite struct ModelOrdinalTests {
+    @Test func `a model at a freed model's address is named as a new instance`() {
+        let kept = FirstShelfKind()
+        #expect(NodeNames.instanceName(kept) == "FirstShelfKind")
+        var first: FirstShelfKind? = FirstShelfKind()
+        #expect(NodeNames.instanceName(first!) == "FirstShelfKind#2")
+        let address = ObjectIdentifier(first!)
+        first = nil
+        var made: [SecondShelfKind] = []
+        for _ in 0..<1000 {
+            let second = SecondShelfKind()
+            made.append(second)
+            guard ObjectIdentifier(second) == address else { continue }
+            #expect(NodeNames.instanceName(second) == "SecondShelfKind")
+            return
+        }
+        Issue.record("no SecondShelfKind reused the freed address; the allocator changed")
+    }
+}
