@@ -1,5 +1,3 @@
-public import RippleThreadLocal
-
 /// A memoized value derived from signals and other computeds.
 ///
 /// A computed is lazy: nothing runs until its first read. After that a read returns
@@ -74,8 +72,8 @@ public final class Computed<Value>: ComputedNode {
     /// `compute`, made to run in the active environment, or nil when there is none.
     @usableFromInline
     static func bindingEnvironment(_ compute: @escaping () throws -> Value) -> (() throws -> Value)? {
-        guard let environment = EnvironmentScope.captured() else { return nil }
-        return { try EnvironmentScope.$current.withValue(environment, operation: compute) }
+        guard let environment = AmbientEnvironment.captured() else { return nil }
+        return { try AmbientEnvironment.$current.withValue(environment, operation: compute) }
     }
 
     deinit {
@@ -186,7 +184,7 @@ public final class Computed<Value>: ComputedNode {
     static func recompute(_ node: DependentNode, equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
         let computed = unsafeDowncast(node, to: Computed<Value>.self)
         // The process-wide flag first: one load, and false unless environments are used.
-        if ripple_environment_used_get() != 0, computed.isolatesEnvironment {
+        if environmentsInUse, computed.isolatesEnvironment {
             return isolatingAmbientEnvironment { computed.recompute(equal: equal, runtime) }
         }
         return computed.recompute(equal: equal, runtime)

@@ -51,7 +51,7 @@ public final class Effect: EffectNode {
         line: UInt = #line,
         _ body: consuming @escaping () -> Void
     ) {
-        super.init(name: name, file: file, line: line, body: EnvironmentScope.bind(consume body))
+        super.init(name: name, file: file, line: line, body: AmbientEnvironment.bind(consume body))
     }
 
     /// Stops the effect: disposes its children, runs its cleanups, and releases what it
@@ -86,23 +86,6 @@ public final class Effect: EffectNode {
     /// ```
     public var isCancelled: Bool {
         flags.contains(.disposed)
-    }
-
-    /// A re-run shuts out the environment of whoever triggered it: a body bound to the
-    /// environment of its creation restores that one itself. Nothing retains the
-    /// effect: its run must see a release of its last handle (`execute`).
-    override func runQueued(_ runtime: RuntimeRef) {
-        if EnvironmentScope.mayBeActive {
-            runIsolatingAmbientEnvironment(runtime)
-        } else {
-            runInFlush(runtime)
-        }
-    }
-
-    @inline(never)
-    private func runIsolatingAmbientEnvironment(_ runtime: RuntimeRef) {
-        let effect = Unmanaged.passUnretained(self)
-        EnvironmentScope.isolatingAmbient { effect._withUnsafeGuaranteedRef { $0.runInFlush(runtime) } }
     }
 }
 

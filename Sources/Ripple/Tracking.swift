@@ -236,8 +236,7 @@ final class TrackingScope: ScopeNode {
         // that takes this scope over stores its own, and this one goes when it returns.
         let running = onChange
         onChange = {}
-        // It runs with no ambient environment, as the flush's other work does.
-        EnvironmentScope.isolatingAmbient { running() }
+        running()
         let takenOver = reusable && runtime.pointee.firedScope == nil
         runtime.pointee.firedScope = nil
         if !takenOver {

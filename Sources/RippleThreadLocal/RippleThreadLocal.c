@@ -7,6 +7,7 @@
 _Thread_local void *ripple_thread_runtime __attribute__((tls_model("initial-exec"))) = NULL;
 
 int ripple_environment_used = 0;
+ripple_flush_wrapper ripple_flush_wrapper_slot = NULL;
 int ripple_trace_all = 0;
 int ripple_trace_names = 0;
 

@@ -1,5 +1,5 @@
 internal import Synchronization
-internal import RippleThreadLocal
+public import RippleThreadLocal
 
 /// A container of shared stores, resolved by type, and of custom values, resolved by
 /// key: what a part of a program needs from the parts around it.
@@ -116,12 +116,12 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// }
     /// ```
     public static var current: EnvironmentValues {
-        EnvironmentScope.current
+        AmbientEnvironment.current
     }
 }
 
 /// Where the active environment lives: a task-local, so that child tasks inherit it.
-enum EnvironmentScope {
+enum AmbientEnvironment {
     @TaskLocal static var current = EnvironmentValues()
 
     /// Scopes open anywhere, so that code outside all of them skips the task-local.
@@ -130,7 +130,12 @@ enum EnvironmentScope {
         openScopes.add(1, ordering: .relaxed)
         // Until a scope has opened, no task can carry an environment, and engine work
         // skips every environment check.
-        ripple_environment_used_set()
+        if ripple_environment_used_get() == 0 {
+            ripple_flush_wrapper_set { body, context in
+                AmbientEnvironment.isolatingAmbient { body(context) }
+            }
+            ripple_environment_used_set()
+        }
     }
 
     static func close() {
@@ -159,7 +164,7 @@ enum EnvironmentScope {
     /// Wraps a node's closure so that it always runs in the environment of its creation.
     static func bind<Result>(_ body: @escaping () -> Result) -> () -> Result {
         guard let values = captured() else { return body }
-        return { EnvironmentScope.$current.withValue(values, operation: body) }
+        return { AmbientEnvironment.$current.withValue(values, operation: body) }
     }
 
     /// The same for an effect's body, without the reabstraction thunks a generic
@@ -169,7 +174,7 @@ enum EnvironmentScope {
     /// compiler allocated the wrapping closure on every call, environment or not.)
     static func bind(_ body: __owned @escaping () -> Void) -> () -> Void {
         guard let values = captured() else { return body }
-        return { EnvironmentScope.$current.withValue(values, operation: body) }
+        return { AmbientEnvironment.$current.withValue(values, operation: body) }
     }
 
     /// Runs engine work (a flush, a recompute) with no ambient environment, so that a
@@ -182,9 +187,17 @@ enum EnvironmentScope {
     }
 }
 
-/// Runs `body` with no ambient environment (``EnvironmentScope/isolatingAmbient(_:)``),
+/// Whether an environment scope was ever opened in this process: until then no node
+/// needs shutting out an ambient environment. For inlinable code.
+@inlinable
+@inline(__always)
+var environmentsInUse: Bool {
+    ripple_environment_used_get() != 0
+}
+
+/// Runs `body` with no ambient environment (``AmbientEnvironment/isolatingAmbient(_:)``),
 /// for inlinable code.
 @usableFromInline
 func isolatingAmbientEnvironment(_ body: () -> Bool) -> Bool {
-    EnvironmentScope.isolatingAmbient(body)
+    AmbientEnvironment.isolatingAmbient(body)
 }

@@ -41,9 +41,9 @@ public func withEnvironment<Value, Result>(
 public func withEnvironment<Result>(
     _ values: EnvironmentValues, _ body: () throws -> Result
 ) rethrows -> Result {
-    EnvironmentScope.open()
-    defer { EnvironmentScope.close() }
-    return try EnvironmentScope.$current.withValue(values, operation: body)
+    AmbientEnvironment.open()
+    defer { AmbientEnvironment.close() }
+    return try AmbientEnvironment.$current.withValue(values, operation: body)
 }
 
 /// Runs asynchronous `body` with `store` in the environment; child tasks inherit it.
@@ -103,7 +103,7 @@ public func withEnvironment<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Result
 ) async rethrows -> Result {
-    EnvironmentScope.open()
-    defer { EnvironmentScope.close() }
-    return try await EnvironmentScope.$current.withValue(values, operation: body, isolation: isolation)
+    AmbientEnvironment.open()
+    defer { AmbientEnvironment.close() }
+    return try await AmbientEnvironment.$current.withValue(values, operation: body, isolation: isolation)
 }

@@ -119,10 +119,6 @@ public class EffectNode: WatcherNode {
         flags.formUnion(.hasCleanups)
     }
 
-    override func runQueued(_ runtime: RuntimeRef) {
-        runInFlush(runtime)
-    }
-
     /// Its turn in the flush: a parent queued too runs first (its re-run may dispose
     /// this one); an effect only pending checks its dependencies before running.
     /// Nothing retains the effect here: user code may release its last handle, and the
@@ -364,7 +360,7 @@ extension Graph {
     @inline(never)
     static func runQueuedAncestors(of effect: EffectNode, _ runtime: RuntimeRef) {
         while let ancestor = outermostQueuedAncestor(of: effect) {
-            ancestor._withUnsafeGuaranteedRef { runIfStillQueued($0, runtime) }
+            ancestor._withUnsafeGuaranteedRef { $0.runInFlush(runtime) }
         }
     }
 

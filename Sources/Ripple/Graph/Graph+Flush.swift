@@ -17,17 +17,27 @@ extension Graph {
         runtime.pointee.batchDepth &+= 1
         runtime.pointee.releaseHolds &+= 1
         runtime.pointee.flushEpoch &+= 1
-        if runtime.pointee.run.isEmpty {
-            runQueue(runtime)
+        if let wrapper = ripple_flush_wrapper_get() {
+            // The layer above asked to wrap the work that runs user code.
+            wrapper({ Graph.runQueueOutsideAnyRun($0.unsafelyUnwrapped.assumingMemoryBound(to: Runtime.self)) }, runtime)
         } else {
-            runQueueOutsideRun(runtime)
+            runQueueOutsideAnyRun(runtime)
         }
         runtime.pointee.releaseHolds &-= 1
         runtime.pointee.batchDepth &-= 1
         runtime.pointee.flushing = false
         runtime.drainRetired()
         if !runtime.pointee.afterFlush.isEmpty {
-            runAfterFlush(runtime)
+            callWatchersAfterFlush(runtime)
+        }
+    }
+
+    @inline(__always)
+    private static func runQueueOutsideAnyRun(_ runtime: RuntimeRef) {
+        if runtime.pointee.run.isEmpty {
+            runQueue(runtime)
+        } else {
+            runQueueOutsideRun(runtime)
         }
     }
 
@@ -55,9 +65,8 @@ extension Graph {
         }
     }
 
-    /// Gives a queued watcher its turn. Effects, the bulk of the queue, run directly
-    /// unless an ambient context (an environment scope) may need shutting out, which
-    /// their own `runQueued` does. Through `Unmanaged`, so that no build retains the
+    /// Gives a queued watcher its turn: effects, the bulk of the queue, directly; the
+    /// others through their class. Through `Unmanaged`, so that no build retains the
     /// node: its run may release the last handle, and must see that happen (`execute`).
     @inline(__always)
     static func runIfStillQueued(_ node: DependentNode, _ runtime: RuntimeRef) {
@@ -65,25 +74,25 @@ extension Graph {
         guard flags.contains(.queued) else { return }
         assert(flags.contains(.watcher), "only watchers are queued")
         let entry = Unmanaged.passUnretained(node).toOpaque()
-        if flags.contains(.effect), ripple_environment_used_get() == 0 {
+        if flags.contains(.effect) {
             Unmanaged<EffectNode>.fromOpaque(entry)._withUnsafeGuaranteedRef { $0.runInFlush(runtime) }
         } else {
             Unmanaged<WatcherNode>.fromOpaque(entry)._withUnsafeGuaranteedRef { $0.runQueued(runtime) }
         }
     }
 
-    /// Has `watcher` called (``WatcherNode/runAfterFlush()``) once the current flush has
+    /// Has `watcher` called (``WatcherNode/flushDidEnd()``) once the current flush has
     /// ended, outside any batch.
-    static func runAfterFlush(_ watcher: WatcherNode, _ runtime: RuntimeRef) {
+    static func callAfterFlush(_ watcher: WatcherNode, _ runtime: RuntimeRef) {
         watcher.flags.formUnion(.awaitsFlushEnd)
         runtime.pointee.afterFlush.append(.passUnretained(watcher))
     }
 
     /// Calls the watchers that asked, in order. What they write is a transaction of its
     /// own, whose own requests join the end of the list.
-    private static func runAfterFlush(_ runtime: RuntimeRef) {
-        guard !runtime.pointee.runningAfterFlush else { return }
-        runtime.pointee.runningAfterFlush = true
+    private static func callWatchersAfterFlush(_ runtime: RuntimeRef) {
+        guard !runtime.pointee.callingAfterFlush else { return }
+        runtime.pointee.callingAfterFlush = true
         var index = 0
         while index < runtime.pointee.afterFlush.count {
             let entry = runtime.pointee.afterFlush[index]
@@ -92,10 +101,10 @@ extension Graph {
             // Held for the call, which may drop the last other reference.
             guard let watcher = entry?.takeUnretainedValue() else { continue }
             watcher.flags.subtract(.awaitsFlushEnd)
-            watcher.runAfterFlush()
+            watcher.flushDidEnd()
         }
         runtime.pointee.afterFlush.removeAll(keepingCapacity: true)
-        runtime.pointee.runningAfterFlush = false
+        runtime.pointee.callingAfterFlush = false
     }
 
     /// Ends one level of batching; the outermost end runs what was queued.

@@ -190,10 +190,10 @@ final class LivenessNotifier: WatcherNode {
 
     override func runQueued(_ runtime: RuntimeRef) {
         flags.subtract(.queued)
-        Graph.runAfterFlush(self, runtime)
+        Graph.callAfterFlush(self, runtime)
     }
 
-    override func runAfterFlush() {
+    override func flushDidEnd() {
         Graph.deliverLivenessNotices(Runtime.current)
     }
 }

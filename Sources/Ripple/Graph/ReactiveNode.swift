@@ -74,8 +74,8 @@ public class ComputedNode: DependentNode {
 
 /// The base of the nodes a flush runs: effects, tracking scopes and Observation's
 /// watchers. The seam toward what they do: the engine marks and queues them, and
-/// calls ``runQueued(_:)`` at their turn and ``runAfterFlush()`` once the flush is over
-/// if they asked for it (``Graph/runAfterFlush(_:_:)``).
+/// calls ``runQueued(_:)`` at their turn and ``flushDidEnd()`` once the flush is over
+/// if they asked for it (``Graph/callAfterFlush(_:_:)``).
 @_documentation(visibility: internal)
 public class WatcherNode: DependentNode {
     @usableFromInline
@@ -93,7 +93,7 @@ public class WatcherNode: DependentNode {
     func runQueued(_ runtime: RuntimeRef) {}
 
     /// The flush that it asked to be called after has ended; no batch is open.
-    func runAfterFlush() {}
+    func flushDidEnd() {}
 }
 
 /// Releases what dying nodes handed to the runtime, after the dying node's own

@@ -38,7 +38,7 @@ struct Runtime {
     var draining = false
     /// Beside `draining`, so that the two flags share one word: the runtime stays the
     /// size it was before `liveness` joined it, and so does the heap's layout.
-    var runningAfterFlush = false
+    var callingAfterFlush = false
     /// Effects released by user code during their own run, until that run notices.
     var releasedWhileExecuting: [UnsafeRawPointer] = []
     /// How many references wait to be released (`retiredNodes`, `retiredClosures`,
@@ -47,7 +47,7 @@ struct Runtime {
     /// The fired tracking scope whose `onChange` is running, until a `withTracking`
     /// takes it over.
     var firedScope: Unmanaged<ScopeNode>?
-    /// Watchers to call once the flush has ended (``Graph/runAfterFlush(_:_:)``).
+    /// Watchers to call once the flush has ended (``Graph/callAfterFlush(_:_:)``).
     /// Unowned; a watcher that dies first clears its entry.
     var afterFlush: [Unmanaged<WatcherNode>?] = []
     /// The liveness notes of the operation in progress; made on the first note, so

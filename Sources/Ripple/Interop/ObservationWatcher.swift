@@ -98,7 +98,7 @@ class ObservationWatcher: WatcherNode {
         } else {
             Graph.unlinkAll(self, runtime)
         }
-        Graph.runAfterFlush(self, runtime)
+        Graph.callAfterFlush(self, runtime)
     }
 
     /// For a node with liveness hooks, Observation's tracking keeps it observed from
@@ -131,7 +131,7 @@ class ObservationWatcher: WatcherNode {
 
     /// Tells Observation, once the flush is over: state that `onChange` writes is a
     /// transaction of its own.
-    override func runAfterFlush() {
+    override func flushDidEnd() {
         notifyChange()
     }
 }

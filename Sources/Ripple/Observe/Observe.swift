@@ -28,7 +28,7 @@
 /// - Parameter expression: Reads the graph; what it reads is followed.
 /// - Returns: A sequence of values that never throws.
 public func observe<Value>(_ expression: @escaping () -> Value) -> some AsyncSequence<Value, Never> {
-    ObservedValues(expression: EnvironmentScope.bind(expression), isDuplicate: nil)
+    ObservedValues(expression: AmbientEnvironment.bind(expression), isDuplicate: nil)
 }
 
 /// Follows an `Equatable` expression: a value equal to the last one delivered is
@@ -41,7 +41,7 @@ public func observe<Value>(_ expression: @escaping () -> Value) -> some AsyncSeq
 /// }
 /// ```
 public func observe<Value: Equatable>(_ expression: @escaping () -> Value) -> some AsyncSequence<Value, Never> {
-    ObservedValues(expression: EnvironmentScope.bind(expression), isDuplicate: { $0 == $1 })
+    ObservedValues(expression: AmbientEnvironment.bind(expression), isDuplicate: { $0 == $1 })
 }
 
 /// The sequence behind `observe`: each iterator runs the expression in its own

@@ -34,9 +34,9 @@ static inline void ripple_thread_runtime_set(void *_Nullable runtime) {
     ripple_thread_runtime = runtime;
 }
 
-/// Whether any environment scope was ever opened in this process. A plain global
-/// (no lazy initialization): until the first scope opens, engine work skips every
-/// environment check with one relaxed load.
+/// Whether any environment scope was ever opened in this process: the environment
+/// layer's switch. A plain global (no lazy initialization): until the first scope
+/// opens, its checks cost one relaxed load.
 extern int ripple_environment_used;
 
 static inline int ripple_environment_used_get(void) {
@@ -45,6 +45,22 @@ static inline int ripple_environment_used_get(void) {
 
 static inline void ripple_environment_used_set(void) {
     __atomic_store_n(&ripple_environment_used, 1, __ATOMIC_RELAXED);
+}
+
+/// A wrapper the layer above the engine may install around each flush's queue, the
+/// engine work that runs user code: it calls `body(context)` once, inside whatever
+/// context that work needs (the environment installs one that shuts out the ambient
+/// environment). NULL, the flush pays one relaxed load.
+typedef void (*ripple_flush_body)(void *_Nullable context);
+typedef void (*ripple_flush_wrapper)(ripple_flush_body _Nonnull body, void *_Nullable context);
+extern ripple_flush_wrapper _Nullable ripple_flush_wrapper_slot;
+
+static inline ripple_flush_wrapper _Nullable ripple_flush_wrapper_get(void) {
+    return __atomic_load_n(&ripple_flush_wrapper_slot, __ATOMIC_RELAXED);
+}
+
+static inline void ripple_flush_wrapper_set(ripple_flush_wrapper _Nonnull wrapper) {
+    __atomic_store_n(&ripple_flush_wrapper_slot, wrapper, __ATOMIC_RELAXED);
 }
 
 /// Debugging switches, process-wide, off until Ripple's tracing or graph introspection

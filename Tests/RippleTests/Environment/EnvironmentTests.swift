@@ -142,6 +142,21 @@ struct EnvironmentTests {
         effect.cancel()
     }
 
+    @Test func `a tracking scope's onChange does not see the scope of the write that fires it`() {
+        let counter = Counter()
+        var seen: [String] = []
+        withTracking {
+            _ = counter.count
+        } onChange: {
+            @Environment(\.theme) var theme
+            seen.append(theme)
+        }
+        withEnvironment(\.theme, "dark") {
+            counter.count = 1
+        }
+        #expect(seen == ["light"])
+    }
+
     @Test func `a computed created outside every scope does not see the scope it is read in`() {
         let counter = Counter()
         let describe = Computed {

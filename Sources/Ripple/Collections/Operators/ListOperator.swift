@@ -1,5 +1,3 @@
-public import RippleThreadLocal
-
 /// The closure an operator applies to each element: given, or made from the model by a
 /// query node whenever what the query read changes.
 @usableFromInline
@@ -191,7 +189,7 @@ final class ListOperator<Logic: ListLogic> {
                 one: { _ in Graph.operatorNodeComputes() }, each: { _, _, _ in Graph.operatorNodeComputes() }
             )
         }
-        environment = capturesEnvironment ? EnvironmentScope.captured() : nil
+        environment = capturesEnvironment ? AmbientEnvironment.captured() : nil
         tracksElements = Element.self is AnyObject.Type
         queryTracker = ElementTracker(owner: trackers, slot: TrackerSet.querySlot)
     }
@@ -226,7 +224,7 @@ final class ListOperator<Logic: ListLogic> {
         if let environment {
             return runningInEnvironment(environment) { updateNow(node, runtime) }
         }
-        if ripple_environment_used_get() != 0 {
+        if environmentsInUse {
             return isolatingAmbientEnvironment { updateNow(node, runtime) }
         }
         return updateNow(node, runtime)
@@ -434,7 +432,7 @@ final class ListOperator<Logic: ListLogic> {
 /// of its creation.
 @usableFromInline
 func runningInEnvironment(_ environment: EnvironmentValues, _ body: () -> Bool) -> Bool {
-    EnvironmentScope.$current.withValue(environment, operation: body)
+    AmbientEnvironment.$current.withValue(environment, operation: body)
 }
 
 extension Graph {
