@@ -20,7 +20,7 @@
 @inlinable
 public func batch<T>(_ body: () throws -> T) rethrows -> T {
     let runtime = Runtime.current
-    runtime.pointee.batchDepth &+= 1
+    Graph.beginBatch(runtime)
     defer { Graph.endBatch(runtime) }
     return try body()
 }
@@ -38,7 +38,7 @@ public func batch<T>(_ body: () throws -> T) rethrows -> T {
 /// - Returns: What `body` returned.
 @inlinable
 public func untracked<T>(_ body: () throws -> T) rethrows -> T {
-    let saved = Graph.suspendTracking()
-    defer { Graph.resumeTracking(saved) }
+    let run = Graph.beginUntracked()
+    defer { Graph.endUntracked(run) }
     return try body()
 }

@@ -69,9 +69,9 @@ public final class EffectScope: EffectNode {
     public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
         let runtime = Runtime.current
         pruneCancelledChildren(runtime)
-        let outer = Graph.enterRun(RunContext(runningEffect: .passUnretained(self)), runtime)
+        let outer = Graph.beginRun(RunContext(runningEffect: .passUnretained(self)), runtime)
         defer {
-            Graph.exitRun(outer, Runtime.current)
+            Graph.endRun(outer, Runtime.current)
             if isCancelled {
                 // Whatever the run created outlives nothing.
                 flags.remove(.disposed)

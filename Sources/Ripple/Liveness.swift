@@ -59,13 +59,11 @@
 public func whileObserved<T>(_ sources: () -> T, _ start: @escaping () -> (() -> Void)) {
     let runtime = Runtime.current
     let capture = SourceCapture()
-    let outer = Graph.enterRun(RunContext(activeSub: .passUnretained(capture)), runtime)
-    runtime.pointee.releaseHolds &+= 1
+    let outer = Graph.beginRun(RunContext(activeSub: .passUnretained(capture)), holdingReleases: true, runtime)
     Graph.beginTracking(capture, runtime)
     _ = sources()
     Graph.endTracking(capture, runtime)
-    runtime.pointee.releaseHolds &-= 1
-    Graph.exitRun(outer, runtime)
+    Graph.endRun(outer, runtime)
     var nodes: [ReactiveNode] = []
     var cursor = capture.deps
     while let link = cursor {

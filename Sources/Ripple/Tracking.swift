@@ -96,7 +96,7 @@ final class TrackingScope: ScopeNode {
     @usableFromInline
     struct Run {
         let scope: Unmanaged<TrackingScope>
-        let outer: RunContext
+        let outer: Graph.OpenRun
         let runtime: RuntimeRef
     }
 
@@ -120,8 +120,7 @@ final class TrackingScope: ScopeNode {
         }
         var context = runtime.pointee.run
         context.activeSub = .fromOpaque(scope.toOpaque())
-        let run = Run(scope: scope, outer: Graph.enterRun(context, runtime), runtime: runtime)
-        runtime.pointee.releaseHolds &+= 1
+        let run = Run(scope: scope, outer: Graph.beginRun(context, holdingReleases: true, runtime), runtime: runtime)
         scope._withUnsafeGuaranteedRef { Graph.beginTracking($0, runtime) }
         return run
     }
@@ -132,8 +131,7 @@ final class TrackingScope: ScopeNode {
         let runtime = run.runtime
         run.scope._withUnsafeGuaranteedRef { scope in
             Graph.endTracking(scope, runtime)
-            runtime.pointee.releaseHolds &-= 1
-            Graph.exitRun(run.outer, runtime)
+            Graph.endRun(run.outer, runtime)
             scope.arm(runtime)
         }
         runtime.drainRetired()
@@ -184,7 +182,7 @@ final class TrackingScope: ScopeNode {
         }
         // `apply` itself wrote something it had read.
         Graph.enqueue(self, runtime)
-        if runtime.pointee.batchDepth == 0 { Graph.flush(runtime) }
+        Graph.flushIfOutermost(runtime)
     }
 
     /// A node this scope read has died; once all have, nothing can change.

@@ -229,8 +229,8 @@ extension Graph {
     /// its reads are not recorded by the run in progress.
     static func withoutOwner<T>(_ body: () -> T) -> T {
         let runtime = Runtime.current
-        let outer = enterRun(RunContext(), runtime)
-        defer { exitRun(outer, Runtime.current) }
+        let outer = beginRun(RunContext(), runtime)
+        defer { endRun(outer, Runtime.current) }
         return body()
     }
 }

@@ -7,8 +7,8 @@ enum TraceValue {
     /// `Book[2]`, a long collection by its count. Reads nothing into a run: describing
     /// may run user code (`description`), which must not become a dependency.
     static func describe(_ value: Any) -> String {
-        let saved = Graph.suspendTracking()
-        defer { Graph.resumeTracking(saved) }
+        let run = Graph.beginUntracked()
+        defer { Graph.endUntracked(run) }
         return shortened(text(of: value, budget: limit))
     }
 

@@ -44,7 +44,7 @@ public class EffectNode: WatcherNode {
         self.line = UInt32(clamping: line)
         super.init(flags: [.effect, .dirty])
         let runtime = Runtime.current
-        runtime.pointee.batchDepth &+= 1
+        Graph.beginBatch(runtime)
         if let parent = runtime.pointee.bodyRunningEffect {
             parent._withUnsafeGuaranteedRef { Graph.adopt(self, by: $0, runtime) }
         }
@@ -73,7 +73,7 @@ public class EffectNode: WatcherNode {
             Graph.releasedWhileExecuting(self, runtime)
         }
         if !flags.contains(.disposed) {
-            runtime.pointee.batchDepth &+= 1
+            Graph.beginBatch(runtime)
             Graph.dispose(self, runtime)
             Graph.endBatch(runtime)
         }
@@ -107,7 +107,7 @@ public class EffectNode: WatcherNode {
             flags.formUnion(.disposed)
             return
         }
-        runtime.pointee.batchDepth &+= 1
+        Graph.beginBatch(runtime)
         Graph.dispose(self, runtime)
         Graph.endBatch(runtime)
         runtime.drainRetired()
@@ -209,10 +209,10 @@ extension Graph {
                 }
             }
         }
-        let outer = enterRun(
-            RunContext(activeSub: .passUnretained(effect), runningEffect: .passUnretained(effect)), runtime
+        let outer = beginRun(
+            RunContext(activeSub: .passUnretained(effect), runningEffect: .passUnretained(effect)),
+            holdingReleases: true, runtime
         )
-        runtime.pointee.releaseHolds &+= 1
         beginTracking(effect, runtime, setting: .executing)
         // Moved out of its field for the call and back, bit for bit: called through
         // the field, the closure would be retained and released around every run.
@@ -233,8 +233,7 @@ extension Graph {
             // No user code runs from here to the end: `.executing` goes with `.running`.
             endTracking(effect, runtime, clearing: .executing)
         }
-        runtime.pointee.releaseHolds &-= 1
-        exitRun(outer, runtime)
+        endRun(outer, runtime)
         if released { return }
         if effect.flags.contains(.disposed) {
             // Cancelled from its own body.
@@ -250,17 +249,28 @@ extension Graph {
     static func releasedWhileExecuting(_ effect: EffectNode, _ runtime: RuntimeRef) {
         let identity = UnsafeRawPointer(Unmanaged.passUnretained(effect).toOpaque())
         runtime.pointee.releasedWhileExecuting.append(identity)
-        if runtime.pointee.run.activeSub?.toOpaque() == UnsafeMutableRawPointer(mutating: identity) {
-            runtime.pointee.run.activeSub = nil
-        }
-        if runtime.pointee.run.runningEffect?.toOpaque() == UnsafeMutableRawPointer(mutating: identity) {
-            runtime.pointee.run.runningEffect = nil
-        }
+        forgetReleasedEffects(runtime)
         if effect.flags.contains(.running) {
             // Its body is running, moved out of the field: the field must not release it.
             withUnsafeMutablePointer(to: &effect.body) { $0.initialize(to: .empty) }
         }
         effect.flags.subtract([.running, .executing])
+    }
+
+    /// Clears the run context of effects released during their run; a run ending
+    /// inside such an effect's body restores a context that may name it.
+    @usableFromInline
+    @inline(never)
+    static func forgetReleasedEffects(_ runtime: RuntimeRef) {
+        for identity in runtime.pointee.releasedWhileExecuting {
+            let released = UnsafeMutableRawPointer(mutating: identity)
+            if runtime.pointee.run.activeSub?.toOpaque() == released {
+                runtime.pointee.run.activeSub = nil
+            }
+            if runtime.pointee.run.runningEffect?.toOpaque() == released {
+                runtime.pointee.run.runningEffect = nil
+            }
+        }
     }
 
     /// Whether the effect with this identity was released during its run (the entry is
@@ -347,13 +357,11 @@ extension Graph {
         guard let extras = effect.extras else { return }
         let cleanups = extras.cleanups
         extras.cleanups = []
-        let outer = enterRun(RunContext(computeDepth: runtime.pointee.run.computeDepth), runtime)
-        runtime.pointee.releaseHolds &+= 1
+        let outer = beginRun(RunContext(computeDepth: runtime.pointee.run.computeDepth), holdingReleases: true, runtime)
         for cleanup in cleanups.reversed() {
             cleanup()
         }
-        runtime.pointee.releaseHolds &-= 1
-        exitRun(outer, runtime)
+        endRun(outer, runtime)
     }
 
     /// A parent effect runs before its queued children: its re-run may dispose them.

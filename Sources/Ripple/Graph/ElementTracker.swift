@@ -92,7 +92,7 @@ extension Graph {
     /// by every element is confirmed in place instead of linked again.
     @inlinable
     @inline(__always)
-    static func beginAccumulating(_ tracker: ElementTracker, _ runtime: RuntimeRef) -> ComputedRun {
+    static func beginAccumulating(_ tracker: ElementTracker, _ runtime: RuntimeRef) -> OpenRun {
         beginComputing(tracker, runtime)
     }
 
@@ -106,11 +106,9 @@ extension Graph {
     /// Ends an accumulating pass, keeping every link it did not confirm.
     @inlinable
     @inline(__always)
-    static func endAccumulating(_ tracker: ElementTracker, _ run: ComputedRun, _ runtime: RuntimeRef) {
-        runtime.pointee.run.computeDepth &-= 1
-        runtime.pointee.run.activeSub = run.outerSub
+    static func endAccumulating(_ tracker: ElementTracker, _ run: OpenRun, _ runtime: RuntimeRef) {
         tracker.flags.remove(.running)
-        runtime.pointee.run.cursor = run.outerCursor
+        endRun(run, runtime)
     }
 
     /// Hands `object` to the runtime, to be released at the next drain, outside any

@@ -14,7 +14,7 @@ extension Graph {
         }
         guard !runtime.pointee.queue.isEmpty || !runtime.pointee.log.isEmpty else { return }
         runtime.pointee.flushing = true
-        runtime.pointee.batchDepth &+= 1
+        beginBatch(runtime)
         runtime.pointee.releaseHolds &+= 1
         runtime.pointee.flushEpoch &+= 1
         if let wrapper = ripple_flush_wrapper_get() {
@@ -45,9 +45,9 @@ extension Graph {
     /// scope's block) runs its queue outside it: watchers rely on an empty run context.
     @inline(never)
     private static func runQueueOutsideRun(_ runtime: RuntimeRef) {
-        let outer = enterRun(RunContext(), runtime)
+        let outer = beginRun(RunContext(), runtime)
         runQueue(runtime)
-        exitRun(outer, runtime)
+        endRun(outer, runtime)
     }
 
     /// Inlined into `flush`, which every outermost write runs: one call, not two.
@@ -107,11 +107,31 @@ extension Graph {
         runtime.pointee.callingAfterFlush = false
     }
 
+    // MARK: Batches
+
+    /// Opens one level of batching: a `batch`, an effect's creation or cancel. Writes
+    /// inside are logged and effects wait for the outermost ``endBatch(_:)``.
+    @inlinable
+    @inline(__always)
+    static func beginBatch(_ runtime: RuntimeRef) {
+        runtime.pointee.batchDepth &+= 1
+    }
+
     /// Ends one level of batching; the outermost end runs what was queued.
     @usableFromInline
     @inline(__always)
     static func endBatch(_ runtime: RuntimeRef) {
         runtime.pointee.batchDepth &-= 1
+        flushIfOutermost(runtime)
+    }
+
+    /// Runs what a change queued, unless a batch is open: after a batch's end, an
+    /// in-place mutation, a tracking scope's apply, a change Observation reported.
+    /// (A plain write, which has already checked that no batch is open, flushes
+    /// directly: ``didWrite(_:_:)``.)
+    @usableFromInline
+    @inline(__always)
+    static func flushIfOutermost(_ runtime: RuntimeRef) {
         if runtime.pointee.batchDepth == 0,
            !runtime.pointee.queue.isEmpty || !runtime.pointee.log.isEmpty || runtime.pointee.existingMailbox != nil {
             flush(runtime)

@@ -2,17 +2,11 @@ extension Graph {
     /// Records that the running `sub` (the runtime's `activeSub`) read `dep`.
     ///
     /// The common case, a re-run reading what the last run read in the same order,
-    /// moves a cursor and allocates nothing; it is inlined into every read.
-    @inline(__always)
-    static func link(_ dep: ReactiveNode, _ sub: DependentNode, _ runtime: RuntimeRef) {
-        link(.passUnretained(dep), .passUnretained(sub), runtime)
-    }
-
-    /// ``link(_:_:_:)`` for nodes held unmanaged: it reaches into them only in small
-    /// closures, which inline.
+    /// moves a cursor and allocates nothing; it is inlined into every read. It reaches
+    /// into the unmanaged nodes only in small closures, which inline.
     @inline(__always)
     static func link(_ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) {
-        if let step = existingLink(toID: dep.toOpaque(), sub, runtime) {
+        if let step = stepToExistingLink(toID: dep.toOpaque(), sub, runtime) {
             step.apply()
             return
         }
@@ -74,28 +68,47 @@ extension Graph {
         return false
     }
 
+    /// A new link, placed after the cursor, which moves onto it.
     @inline(__always)
     static func linkNew(
         _ dep: ReactiveNode, _ sub: DependentNode,
         after cursor: LinkPointer?, before next: LinkPointer?, parity: Bool, _ runtime: RuntimeRef
     ) {
-        let link = runtime.pointee.allocateLink()
-        link.initialize(to: Link(
-            dep: .passUnretained(dep), sub: .passUnretained(sub),
-            nextDep: next, nextSub: nil, prevSubBits: parity ? 1 : 0
-        ))
+        let link = makeLink(dep, sub, before: next, parity: parity, runtime)
         if let cursor {
             cursor.pointee.nextDep = link
         } else {
             sub.deps = link
         }
         runtime.pointee.run.cursor = link
+    }
+
+    /// Gives `sub`, which has no dependencies and is not running, its one link, to
+    /// `dep`: an Observation watcher subscribing to the node it watches. No run's
+    /// cursor moves.
+    static func linkOutsideRun(_ dep: ReactiveNode, _ sub: DependentNode, _ runtime: RuntimeRef) {
+        assert(sub.deps == nil && !sub.flags.contains(.running), "linked outside a run, and only once")
+        sub.deps = makeLink(dep, sub, before: nil, parity: sub.flags.contains(.parity), runtime)
+    }
+
+    /// A link from `sub` to `dep`, in `dep`'s subscribers and holding `dep` (unless
+    /// `sub`'s links own nothing); the caller puts it in `sub`'s dependencies.
+    @inline(__always)
+    private static func makeLink(
+        _ dep: ReactiveNode, _ sub: DependentNode, before next: LinkPointer?, parity: Bool, _ runtime: RuntimeRef
+    ) -> LinkPointer {
+        let link = runtime.pointee.allocateLink()
+        link.initialize(to: Link(
+            dep: .passUnretained(dep), sub: .passUnretained(sub),
+            nextDep: next, nextSub: nil, prevSubBits: parity ? 1 : 0
+        ))
         appendSubscriber(link, to: dep, runtime)
         if sub.flags.contains(.ownsNoLinks) {
             unsafeDowncast(sub, to: ScopeNode.self).liveDependencies += 1
         } else {
             _ = Unmanaged.passUnretained(dep).retain()
         }
+        return link
     }
 
     /// Adds `link` at the end of `dep`'s subscribers. A first subscriber of a node with

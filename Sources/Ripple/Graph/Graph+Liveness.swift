@@ -67,8 +67,8 @@ extension Graph {
         state.delivering = true
         // The hooks run as if at top level: outside an `EffectScope.run` that may be in
         // progress, so that what they create belongs to them.
-        let outer = enterRun(RunContext(), runtime)
-        defer { exitRun(outer, runtime) }
+        let outer = beginRun(RunContext(), runtime)
+        defer { endRun(outer, runtime) }
         while true {
             if !state.notices.isEmpty {
                 let notices = state.notices

@@ -48,7 +48,7 @@ extension Graph {
     static func readInPlace(ofSource node: ReactiveNode) -> CursorStep? {
         guard let runtime = Runtime.existing, runtime.pointee.run.activeSub != nil else { return .nothing }
         if node.flags.contains(.logged) { return nil }
-        return existingLink(to: node, runtime)
+        return stepToExistingLink(to: node, runtime)
     }
 
     /// A read of the computed `node` that needs no call, or nil: nothing may be logged
@@ -60,7 +60,7 @@ extension Graph {
         guard let runtime = Runtime.existing, runtime.pointee.log.isEmpty,
               node.flags.isDisjoint(with: .needsValidation)
         else { return nil }
-        return existingLink(to: node, runtime)
+        return stepToExistingLink(to: node, runtime)
     }
 
     /// The step onto the recording run's link to `dep` when it already has one in
@@ -70,15 +70,15 @@ extension Graph {
     /// the read needs a new or moved link.
     @inlinable
     @inline(__always)
-    static func existingLink(to dep: ReactiveNode, _ runtime: RuntimeRef) -> CursorStep? {
+    static func stepToExistingLink(to dep: ReactiveNode, _ runtime: RuntimeRef) -> CursorStep? {
         guard let sub = runtime.pointee.run.activeSub else { return .nothing }
-        return existingLink(toID: Unmanaged.passUnretained(dep).toOpaque(), sub, runtime)
+        return stepToExistingLink(toID: Unmanaged.passUnretained(dep).toOpaque(), sub, runtime)
     }
 
-    /// ``existingLink(to:_:)`` for the node whose identity is `depID`, read by `sub`.
+    /// ``stepToExistingLink(to:_:)`` for the node whose identity is `depID`, read by `sub`.
     @inlinable
     @inline(__always)
-    static func existingLink(
+    static func stepToExistingLink(
         toID depID: UnsafeMutableRawPointer, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef
     ) -> CursorStep? {
         let next: LinkPointer?
@@ -99,7 +99,7 @@ extension Graph {
     /// small closures, which inline, so that a caller holding it at +0 needs no retain.
     ///
     /// - Parameter inPlaceRuledOut: the accessor has already looked for the link in
-    ///   place (``existingLink(to:_:)``), so an unlogged read goes straight to making
+    ///   place (``stepToExistingLink(to:_:)``), so an unlogged read goes straight to making
     ///   or moving one.
     @inline(__always)
     static func recordRead(of source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef, inPlaceRuledOut: Bool = false) {
@@ -125,14 +125,14 @@ extension Graph {
         source._withUnsafeGuaranteedRef { $0.propagateLoggedWrite(runtime) }
     }
 
-    /// The recording run's link to `node`, if it has one in place that owns the node.
-    /// Nil when no run records, or a scope does (its links own nothing).
+    /// The step onto the recording run's link to `node`, if it has one in place that
+    /// owns the node. Nil when no run records, or a scope does (its links own nothing).
     @inline(__always)
-    static func owningLink(to node: ReactiveNode, _ runtime: RuntimeRef) -> CursorStep? {
+    static func stepToOwningLink(to node: ReactiveNode, _ runtime: RuntimeRef) -> CursorStep? {
         guard let sub = runtime.pointee.run.activeSub,
               !sub._withUnsafeGuaranteedRef({ $0.flags.contains(.ownsNoLinks) })
         else { return nil }
-        return existingLink(to: node, runtime)
+        return stepToExistingLink(to: node, runtime)
     }
 
     /// Brings `node` up to date before it is read: the open batch's writes propagate
@@ -193,18 +193,18 @@ func engineReadThisRun(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<Depende
 @inline(never)
 func enginePrepareRead(_ node: DependentNode) -> Bool {
     let runtime = Runtime.current
-    // The run's own link, found once: it both holds the node and is the link the
-    // read confirms. Bringing the node up to date runs other runs, which restore
-    // the cursor, so the link found stays the one to confirm.
-    let owningLink = Graph.owningLink(to: node, runtime)
-    if owningLink == nil { _ = Unmanaged.passUnretained(node).retain() }
+    // The step onto the run's own link, found once: the link both holds the node and
+    // is the one the read confirms. Bringing the node up to date runs other runs,
+    // which restore the cursor, so the step found stays the one to take.
+    let step = Graph.stepToOwningLink(to: node, runtime)
+    if step == nil { _ = Unmanaged.passUnretained(node).retain() }
     Graph.validate(node, runtime)
-    if let owningLink {
-        owningLink.apply()
+    if let step {
+        step.apply()
     } else if let sub = runtime.pointee.run.activeSub {
         Graph.link(.passUnretained(node), sub, runtime)
     }
-    return owningLink == nil
+    return step == nil
 }
 
 /// A computed is about to be read without tracking: brings it up to date.

@@ -1,22 +1,50 @@
 extension Graph {
-    // MARK: The run context
+    // MARK: The run bracket
 
-    /// Starts a run in `context`; returns the context it interrupts, for ``exitRun(_:_:)``.
-    /// Effects, tracking scopes, cleanups and `onChange` runs go through here; a
-    /// computed's run saves less (``beginComputing(_:_:)``).
-    @inlinable
-    @inline(__always)
-    static func enterRun(_ context: RunContext, _ runtime: RuntimeRef) -> RunContext {
-        let outer = runtime.pointee.run
-        runtime.pointee.run = context
-        return outer
+    /// A run in progress: the context it interrupted, whether it holds releases back,
+    /// and whether its user code may release an effect that the interrupted context
+    /// names. Made by ``beginRun(_:holdingReleases:_:)``, ended by ``endRun(_:_:)``.
+    @usableFromInline
+    struct OpenRun {
+        @usableFromInline let outer: RunContext
+        @usableFromInline let holdsReleases: Bool
+        @usableFromInline let mayReleaseEffects: Bool
+
+        @inlinable
+        init(outer: RunContext, holdsReleases: Bool, mayReleaseEffects: Bool) {
+            self.outer = outer
+            self.holdsReleases = holdsReleases
+            self.mayReleaseEffects = mayReleaseEffects
+        }
     }
 
-    /// Ends a run: the interrupted one resumes.
+    /// Starts a run in `context`. Every run opens and closes through this pair: an
+    /// effect's body, a tracking scope's apply, a computed's recompute
+    /// (``beginComputing(_:_:)``), cleanups, hooks, `untracked`, a flush inside a run.
+    /// A run that calls user code able to release nodes holds releases back until it
+    /// ends (`holdingReleases`); a computed's needs not, since it only runs inside a
+    /// walk or a flush, which hold them already.
     @inlinable
     @inline(__always)
-    static func exitRun(_ outer: RunContext, _ runtime: RuntimeRef) {
-        runtime.pointee.run = outer
+    static func beginRun(
+        _ context: RunContext, holdingReleases: Bool = false, mayReleaseEffects: Bool = true, _ runtime: RuntimeRef
+    ) -> OpenRun {
+        let outer = runtime.pointee.run
+        runtime.pointee.run = context
+        if holdingReleases { runtime.pointee.releaseHolds &+= 1 }
+        return OpenRun(outer: outer, holdsReleases: holdingReleases, mayReleaseEffects: mayReleaseEffects)
+    }
+
+    /// Ends a run: the interrupted one resumes, without an effect released meanwhile
+    /// (an effect body that dropped its own last handle in an `untracked` block).
+    @inlinable
+    @inline(__always)
+    static func endRun(_ run: OpenRun, _ runtime: RuntimeRef) {
+        if run.holdsReleases { runtime.pointee.releaseHolds &-= 1 }
+        runtime.pointee.run = run.outer
+        if run.mayReleaseEffects, !runtime.pointee.releasedWhileExecuting.isEmpty {
+            forgetReleasedEffects(runtime)
+        }
     }
 
     // MARK: Tracking a run
@@ -68,58 +96,44 @@ extension Graph {
 
     // MARK: A computed's run
 
-    /// What a computed's run replaces. Recomputes are the hot path, and a computed's
-    /// run changes only the recording subscriber and the cursor, and deepens the
-    /// compute depth: just those are saved and restored. The effect whose body is
-    /// running stays recorded; with `computeDepth` above zero nothing treats it as the
-    /// body's (no adoption, no `onCleanup`).
-    @usableFromInline
-    struct ComputedRun {
-        @usableFromInline let outerSub: Unmanaged<DependentNode>?
-        @usableFromInline let outerCursor: LinkPointer?
-
-        @inlinable
-        init(outerSub: Unmanaged<DependentNode>?, outerCursor: LinkPointer?) {
-            self.outerSub = outerSub
-            self.outerCursor = outerCursor
-        }
-    }
-
+    /// Starts a recompute of `node`: it records, inside the effect whose body is
+    /// running, if any, one compute level deeper (no adoption, no `onCleanup`).
     @inlinable
     @inline(__always)
-    static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> ComputedRun {
-        let run = ComputedRun(outerSub: runtime.pointee.run.activeSub, outerCursor: runtime.pointee.run.cursor)
-        runtime.pointee.run.activeSub = .passUnretained(node)
-        runtime.pointee.run.computeDepth &+= 1
-        // No release hold of its own: a computed recomputes only inside a walk or a
-        // flush, which hold releases back already.
+    static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> OpenRun {
         assert(runtime.pointee.releaseHolds > 0, "a computed recomputes only inside a walk or a flush")
+        let context = RunContext(
+            activeSub: .passUnretained(node), cursor: nil,
+            runningEffect: runtime.pointee.run.runningEffect,
+            computeDepth: runtime.pointee.run.computeDepth &+ 1
+        )
+        // Releasing an effect while a computed evaluates is a misuse the effect's deinit
+        // reports: nothing to check at the end.
+        let run = beginRun(context, mayReleaseEffects: false, runtime)
         beginTracking(node, runtime)
         return run
     }
 
     @inlinable
     @inline(__always)
-    static func endComputing(_ node: DependentNode, _ run: ComputedRun, _ runtime: RuntimeRef) {
-        runtime.pointee.run.computeDepth &-= 1
-        runtime.pointee.run.activeSub = run.outerSub
+    static func endComputing(_ node: DependentNode, _ run: OpenRun, _ runtime: RuntimeRef) {
         endTracking(node, runtime)
-        runtime.pointee.run.cursor = run.outerCursor
+        endRun(run, runtime)
     }
 
     // MARK: Not tracking
 
-    /// Stops recording reads until ``resumeTracking(_:)``: `untracked`.
+    /// Starts an `untracked` block: the run goes on, recording nothing.
     @usableFromInline
-    static func suspendTracking() -> Unmanaged<DependentNode>? {
+    static func beginUntracked() -> OpenRun {
         let runtime = Runtime.current
-        let saved = runtime.pointee.run.activeSub
-        runtime.pointee.run.activeSub = nil
-        return saved
+        var context = runtime.pointee.run
+        context.activeSub = nil
+        return beginRun(context, runtime)
     }
 
     @usableFromInline
-    static func resumeTracking(_ saved: Unmanaged<DependentNode>?) {
-        Runtime.current.pointee.run.activeSub = saved
+    static func endUntracked(_ run: OpenRun) {
+        endRun(run, Runtime.current)
     }
 }

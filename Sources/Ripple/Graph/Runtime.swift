@@ -40,7 +40,7 @@ struct Runtime {
     /// size it was before `liveness` joined it, and so does the heap's layout.
     var callingAfterFlush = false
     /// Effects released by user code during their own run, until that run notices.
-    var releasedWhileExecuting: [UnsafeRawPointer] = []
+    @usableFromInline var releasedWhileExecuting: [UnsafeRawPointer] = []
     /// How many references wait to be released (`retiredNodes`, `retiredClosures`,
     /// `retiredValues`, `releasedWhileExecuting`), plus liveness work to settle.
     var retiredCount = 0

@@ -45,7 +45,7 @@ final class ObservationSource: ReactiveNode {
     /// Runs `read` inside the run of `sub`, following what it reads in Observation.
     static func track<T>(_ read: () -> T, for sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) -> T {
         let source = sourceOfThisCall(for: sub, runtime)
-        Graph.link(source, sub._withUnsafeGuaranteedRef { $0 }, runtime)
+        Graph.link(.passUnretained(source), sub, runtime)
         return source.register(read, runtime)
     }
 
@@ -103,9 +103,7 @@ final class ObservationSource: ReactiveNode {
         registration.finish()
         version &+= 1
         Graph.propagate(from: self, .dirty, runtime)
-        if runtime.pointee.batchDepth == 0 {
-            Graph.flush(runtime)
-        }
+        Graph.flushIfOutermost(runtime)
     }
 }
 

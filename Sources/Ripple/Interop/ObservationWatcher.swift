@@ -50,12 +50,7 @@ class ObservationWatcher: WatcherNode {
                 reclaimLingeringLink()
                 return
             }
-            let cursor = runtime.pointee.run.cursor
-            Graph.linkNew(
-                watched.takeUnretainedValue(), self, after: nil, before: nil,
-                parity: flags.contains(.parity), runtime
-            )
-            runtime.pointee.run.cursor = cursor
+            Graph.linkOutsideRun(watched.takeUnretainedValue(), self, runtime)
             if let liveness = runtime.pointee.liveness, liveness.hasWork {
                 Graph.deliverLivenessNotices(runtime)
             }

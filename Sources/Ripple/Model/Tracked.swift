@@ -333,10 +333,7 @@ extension Graph {
     @usableFromInline
     @inline(never)
     static func flushAfterMutation() {
-        let runtime = Runtime.current
-        if runtime.pointee.batchDepth == 0, !runtime.pointee.queue.isEmpty {
-            flush(runtime)
-        }
+        flushIfOutermost(Runtime.current)
     }
 
     @usableFromInline

@@ -33,6 +33,29 @@ import Testing
         #expect(runs == 2)
     }
 
+    @Test func `a body that releases its own last handle inside a nested run stops after it`() {
+        let source = Signal(0)
+        let other = Signal(0)
+        let holder = Holder()
+        var runs = 0
+        var children: [Effect] = []
+        holder.effect = Effect {
+            runs += 1
+            if source.value == 1 {
+                untracked { holder.effect = nil }
+                _ = other.value                // the restored run records nothing
+                children.append(Effect { })    // and adopts nothing
+            }
+        }
+        source.value = 1
+        #expect(runs == 2)
+        #expect(other.subs == nil)
+        #expect(source.subs == nil)
+        #expect(children.count == 1)
+        #expect(children.first?.isCancelled == false)
+        children.first?.cancel()
+    }
+
     @Test func `a cleanup that releases the last handle stops the run before the body`() {
         let source = Signal(0)
         let holder = Holder()

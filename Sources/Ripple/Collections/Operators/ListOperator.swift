@@ -167,7 +167,7 @@ final class ListOperator<Logic: ListLogic> {
     @usableFromInline @exclusivity(unchecked) var spareTracker: ElementTracker?
     /// For a list of values: follows what the closure read besides the element.
     @usableFromInline let queryTracker: ElementTracker
-    @usableFromInline @exclusivity(unchecked) var queryRun: Graph.ComputedRun?
+    @usableFromInline @exclusivity(unchecked) var queryRun: Graph.OpenRun?
     @usableFromInline @exclusivity(unchecked) var runtime: RuntimeRef?
 
     /// The node whose update this is; unowned, the node owns the operator.
