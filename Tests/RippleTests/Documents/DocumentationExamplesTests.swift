@@ -17,7 +17,7 @@ struct DocumentationExamplesTests {
 
     private var output: [String] { console.lines }
 
-    // MARK: Signal.swift
+    // MARK: Primitives/Signal.swift
 
     @Test func `Signal: an effect prints each change and skips an equal write`() {
         let count = Signal(0)
@@ -123,7 +123,7 @@ struct DocumentationExamplesTests {
         effect.cancel()
     }
 
-    // MARK: Computed.swift
+    // MARK: Primitives/Computed.swift
 
     @Test func `Computed: computed, cached, recomputed once`() {
         let items = Signal([3, 1, 2])
@@ -342,7 +342,7 @@ struct DocumentationExamplesTests {
         #expect(output == ["36.0", "45.0"])
     }
 
-    // MARK: Effect.swift
+    // MARK: Primitives/Effect.swift
 
     @Test func `Effect: prints now, on a write, once for a batch`() {
         let count = Signal(0)
@@ -408,7 +408,7 @@ struct DocumentationExamplesTests {
         ])
     }
 
-    // MARK: Batch.swift
+    // MARK: Primitives/Batch.swift
 
     @Test func `batch: the effect runs once, after both writes`() {
         let first = Signal("Ada"), last = Signal("Lovelace")
@@ -434,7 +434,7 @@ struct DocumentationExamplesTests {
         #expect(results.value == "rust, page 2")                // check
     }
 
-    // MARK: Tracking.swift: see DocumentationLeakingExampleTests, below
+    // MARK: Primitives/Tracking.swift: see DocumentationLeakingExampleTests, below
 
     // MARK: Model/Tracked.swift
 
@@ -1451,7 +1451,7 @@ struct DocumentationExamplesTests {
         #expect(output == ["3"])   // check
     }
 
-    // MARK: EffectScope.swift
+    // MARK: Primitives/EffectScope.swift
 
     @Test func `EffectScope: one cancel ends every effect its run created`() {
         let name = Signal("Ada"), count = Signal(1)
@@ -1517,7 +1517,7 @@ struct DocumentationExamplesTests {
         #expect(output == ["true"])   // check
     }
 
-    // MARK: Liveness.swift
+    // MARK: Primitives/Liveness.swift
 
     @Test func `whileObserved: the sensor runs while the display shows it`() {
         let celsius = Signal(20.0)
@@ -1640,7 +1640,7 @@ private final class Console {
 
     private var output: [String] { console.lines }
 
-    // MARK: Tracking.swift
+    // MARK: Primitives/Tracking.swift
 
     @Test func `withTracking: follow re-arms and sees the new value`() {
         let temperature = Signal(20)

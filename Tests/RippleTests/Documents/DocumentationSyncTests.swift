@@ -6,13 +6,12 @@ import Testing
 /// written, in that suite (or in Support/, for declarations that must sit at file
 /// scope). `import` lines are exempt; the suite's own additions are marked `// check`.
 @Suite struct DocumentationSyncTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Documents.packageRoot
 
     @Test func `every documented example is copied as written`() throws {
         let tests = Self.packageRoot.appendingPathComponent("Tests/RippleTests")
         var copied = Set<String>()
-        for file in [tests.appendingPathComponent("DocumentationExamplesTests.swift")]
+        for file in [tests.appendingPathComponent("Documents/DocumentationExamplesTests.swift")]
             + (try Self.swiftFiles(in: tests.appendingPathComponent("Support"))) {
             for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
                 copied.insert(line.trimmingCharacters(in: .whitespaces))
