@@ -17,11 +17,14 @@
 /// not its subscriber; a scope's links own nothing. Links come from per-thread caches
 /// of the link heap (`RippleLinkHeap.h`), so relinking costs no malloc and no ARC.
 ///
-/// **A run** (a computed's recompute, an effect's body, a scope's apply) sets the run
-/// context (``RunContext``: the recording subscriber, its cursor) and flips the node's
-/// parity. Each read either confirms the link after the cursor, in place, or makes or
-/// moves one; the links the run did not confirm are unlinked at its end. A computed
-/// left without subscribers detaches: it leaves its dependencies' lists and keeps the
+/// **A run** (a computed's recompute, an effect's body, a scope's apply, cleanups,
+/// hooks, `untracked`) opens with ``beginRun(_:holdingReleases:mayReleaseEffects:_:)``
+/// and closes with ``endRun(_:_:)``: the run context (``RunContext``: the recording
+/// subscriber, its cursor, the running effect, the compute depth) is swapped and
+/// restored whole. A recording run flips the node's parity (``beginTracking(_:_:setting:)``).
+/// Each read either confirms the link after the cursor, in place, or makes or moves
+/// one; the links the run did not confirm are unlinked at its end. A computed left
+/// without subscribers detaches: it leaves its dependencies' lists and keeps the
 /// versions it saw, so that a later read recomputes only if one moved.
 ///
 /// **The read fast path.** A read in the same place as last run's needs no call: the
@@ -30,14 +33,23 @@
 /// cache the same way. Anything else is one out-of-line call (`engineRecordRead`,
 /// `enginePrepareRead`).
 ///
-/// **The write path.** A write compares with the old value (``Equivalence``); equal is
-/// a no-op. Outside a batch the source propagates at once: its subscribers become
-/// dirty, everything further down pending, watchers are queued, and no user code runs
-/// (``propagate(from:_:_:)``). Then the flush runs the queue (``flush(_:)``), outside
-/// any run, so that a watcher's turn needs no run context of its own: an effect
-/// that is only pending first revalidates its dependencies (``checkDirty(_:_:keepsRootChecking:)``),
-/// which recomputes, in dependency order, only what really changed, and stops where a
-/// recompute yields an equal value. Reads pull the same way.
+/// **The write path**, from `model.title = x` to an effect's re-run:
+/// 1. `Model/Tracked.swift`: the property's setter hands the value to its signal (or
+///    stores it in place, when nothing observes the property).
+/// 2. `Primitives/Signal.swift`: the setter compares with the old value (``Equivalence``;
+///    equal is a no-op), stores it, and, outside a batch, calls ``didWrite(_:_:)``.
+/// 3. `Graph+Write.swift`: ``propagate(from:_:_:)`` marks the subscribers dirty and
+///    everything further down pending, and queues watchers; no user code runs.
+/// 4. `Graph+Flush.swift`: ``flush(_:)`` runs the queue, outside any run, inside the
+///    wrapper the layer above may install (the environment installs one), and gives
+///    each watcher its turn: an effect's is its `runInFlush`.
+/// 5. `EffectNode.swift`: a pending effect first revalidates
+///    (``checkDirty(_:_:keepsRootChecking:)``, `Graph+Revalidate.swift`), which
+///    recomputes, in dependency order, only what really changed, through each
+///    computed's `update` (`Primitives/Computed.swift`), and stops where a recompute
+///    yields an equal value; then `execute` runs the body.
+///
+/// Reads pull the same way, through ``validate(_:_:)``.
 ///
 /// **The batch log.** Inside a batch (or an effect body) a write is logged with the
 /// value its subscribers saw (``BatchLog``); it propagates at the batch's end, or
@@ -59,8 +71,8 @@
 /// the flush runs directly), `ownsNoLinks`, `tombstone`.
 /// Propagation: `dirty`, `pending`, `running`, `queued`, `parity`, `checking` (on a
 /// revalidation path; also a cycle guard), `detached`, `visited` (a reattaching walk),
-/// `logged` (a write in the batch log). Lifetime: `disposed`, `inert`,
-/// `awaitsFlushEnd`. Effects: `executing`, `hasChildren`, `hasCleanups`. Liveness:
+/// `logged` (a write in the batch log). Lifetime: `disposed`, `awaitsFlushEnd`, and
+/// `inert`, which only the model layer sets and reads (a node whose model is gone). Effects: `executing`, `hasChildren`, `hasCleanups`. Liveness:
 /// `hasLivenessHooks`, `lingering` (an Observation watcher kept subscribed).
 /// Debugging: `traced` (tested only inside tests the engine makes anyway, so that an
 /// untraced graph pays nothing: `Debug/Graph+Trace.swift`), `named`.
@@ -70,11 +82,11 @@
 /// - `NodeFlags.swift`, `ReactiveNode.swift`: the flags and the node base classes.
 /// - `EffectNode.swift`, `ScopeNode.swift`: the engine's part of effects and scopes.
 /// - `Link.swift`, `Graph+Link.swift`: links; linking, unlinking, nodes that die.
-/// - `Graph+Run.swift`: the run context, starting and ending a run.
-/// - `Graph+Read.swift`, `Graph+Write.swift`: the read and write entry points.
-/// - `Graph+Propagate.swift`: the push. `Graph+Revalidate.swift`: the pull.
+/// - `Graph+Run.swift`: the run bracket, and tracking a run.
+/// - `Graph+Read.swift`: the read entry points. `Graph+Write.swift`: the write path and
+///   the push. `Graph+Revalidate.swift`: the pull.
 /// - `Graph+Detach.swift`: detaching and reattaching unwatched computeds.
-/// - `Graph+Flush.swift`: running the queue, and what runs after it.
+/// - `Graph+Flush.swift`: batches, running the queue, and what runs after it.
 /// - `Graph+Liveness.swift`: noting and reporting observation changes of hooked nodes.
 /// - `BatchLog.swift`, `Equivalence.swift`, `WorkLists.swift`: the batch log, equality
 ///   rules, and the walks' stacks and the effect queue.

@@ -65,7 +65,8 @@ struct NodeFlags: OptionSet, Sendable {
     /// Effects: an effect with cleanups registered.
     @inlinable static var hasCleanups: NodeFlags { NodeFlags(rawValue: 1 << 18) }
     /// Lifetime: a computed that keeps its last value for good, its update changes
-    /// nothing (a derived property or list operator whose model is gone).
+    /// nothing (a derived property or list operator whose model is gone). Set and
+    /// tested by those updates only; the engine never looks at it.
     @inlinable static var inert: NodeFlags { NodeFlags(rawValue: 1 << 19) }
     /// Kind: an effect (``EffectNode``); the flush runs it directly, without the
     /// dispatch other watchers take.

@@ -226,7 +226,7 @@ extension UnsafeMutablePointer where Pointee == Runtime {
 typealias RuntimeRef = UnsafeMutablePointer<Runtime>
 
 /// What identifies the run in progress. A run saves the context it interrupts and
-/// restores it when it ends (``Graph/enterRun(_:_:)``).
+/// restores it when it ends (``Graph/beginRun(_:holdingReleases:mayReleaseEffects:_:)``).
 @usableFromInline
 struct RunContext {
     /// The node whose run is recording dependencies, if any.
