@@ -167,11 +167,8 @@ enum AmbientEnvironment {
         return { AmbientEnvironment.$current.withValue(values, operation: body) }
     }
 
-    /// The same for an effect's body, without the reabstraction thunks a generic
-    /// signature would wrap around every call of it.
-    /// It takes `body` owned: an initializer hands its argument over, with no retain and
-    /// release around the call. (`__owned`, not `consuming`: with `consuming`, the
-    /// compiler allocated the wrapping closure on every call, environment or not.)
+    /// The same for an effect's body, not generic so that no thunk wraps its calls, and
+    /// taking `body` owned so that the initializer hands it over without a copy.
     static func bind(_ body: __owned @escaping () -> Void) -> () -> Void {
         guard let values = captured() else { return body }
         return { AmbientEnvironment.$current.withValue(values, operation: body) }

@@ -30,10 +30,7 @@ public class EffectNode: WatcherNode {
     }
 
     /// Creates the effect and runs `body` once: it belongs to the effect whose body is
-    /// running, if any.
-    ///
-    /// Inlined into `Effect`'s initializer, its only caller: called, it took `body`
-    /// borrowed and stored a copy, a retain and a release more per effect.
+    /// running, if any. Inlined, so that `body` is moved in, not copied.
     @inline(__always)
     init(name: String?, file: StaticString, line: UInt, body: __owned @escaping () -> Void) {
         self.body = StoredClosure(call: body)

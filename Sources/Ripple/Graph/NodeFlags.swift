@@ -2,9 +2,8 @@
 ///
 /// Kind bits never change after initialization; the rest describe where the node
 /// stands in the current propagation. `formUnion` and `subtract` store
-/// unconditionally; `remove` tests first. Where the word is read again right after a
-/// clear, `remove` stays: a narrowed one-byte store followed by a full-width load
-/// would wait for the store to complete.
+/// unconditionally; `remove` tests first, and stays where the word is read right
+/// after a clear (a full-width store, which the next load need not wait on).
 @usableFromInline
 struct NodeFlags: OptionSet, Sendable {
     @usableFromInline let rawValue: UInt32

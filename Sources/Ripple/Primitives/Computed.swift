@@ -77,11 +77,8 @@ public final class Computed<Value>: ComputedNode {
     }
 
     deinit {
-        // Keep the closure's captures alive past this object's own teardown; the
-        // release drain lets them go one at a time (see `ReleaseDrain`). Retired as a
-        // closure of the same representation, never called: boxing it in `Any` looked
-        // up its function type at run time on every free, and a cast to a function
-        // type allocated a reabstraction thunk.
+        // The captures outlive this teardown; the release drain lets them go one at a
+        // time (`ReleaseDrain`). Bit-cast, never called: neither boxed nor thunked.
         Runtime.current.pointee.retire(unsafeBitCast(compute, to: StoredClosure.self))
     }
 
@@ -190,9 +187,8 @@ public final class Computed<Value>: ComputedNode {
         return computed.recompute(equal: equal, runtime)
     }
 
-    /// ``recompute(_:equal:_:)`` with a rule found at run time. The comparer is a closure
-    /// literal on purpose: the method reference `equivalence.equal` was boxed on the
-    /// heap at every recompute, where a literal's context stays on the stack.
+    /// ``recompute(_:equal:_:)`` with a rule found at run time. A closure literal, whose
+    /// context stays on the stack (a method reference is boxed at every recompute).
     @inlinable
     @inline(__always)
     static func recompute(_ node: DependentNode, equivalence: Equivalence<Value>, _ runtime: RuntimeRef) -> Bool {
