@@ -107,8 +107,10 @@ extension Graph {
     @inlinable
     @inline(__always)
     static func endAccumulating(_ tracker: ElementTracker, _ run: OpenRun, _ runtime: RuntimeRef) {
+        runtime.pointee.run.computeDepth &-= 1
+        runtime.pointee.run.activeSub = run.outer.activeSub
         tracker.flags.remove(.running)
-        endRun(run, runtime)
+        runtime.pointee.run.cursor = run.outer.cursor
     }
 
     /// Hands `object` to the runtime, to be released at the next drain, outside any

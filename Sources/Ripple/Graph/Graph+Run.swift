@@ -98,27 +98,30 @@ extension Graph {
 
     /// Starts a recompute of `node`: it records, inside the effect whose body is
     /// running, if any, one compute level deeper (no adoption, no `onCleanup`).
+    ///
+    /// The hottest run, so it sets and restores only the three fields it changes: the
+    /// running effect stays, and releasing an effect while a computed evaluates is a
+    /// misuse the effect's deinit reports, so ``endRun(_:_:)`` has nothing to check.
     @inlinable
     @inline(__always)
     static func beginComputing(_ node: DependentNode, _ runtime: RuntimeRef) -> OpenRun {
         assert(runtime.pointee.releaseHolds > 0, "a computed recomputes only inside a walk or a flush")
-        let context = RunContext(
-            activeSub: .passUnretained(node), cursor: nil,
-            runningEffect: runtime.pointee.run.runningEffect,
-            computeDepth: runtime.pointee.run.computeDepth &+ 1
-        )
-        // Releasing an effect while a computed evaluates is a misuse the effect's deinit
-        // reports: nothing to check at the end.
-        let run = beginRun(context, mayReleaseEffects: false, runtime)
+        let run = OpenRun(outer: runtime.pointee.run, holdsReleases: false, mayReleaseEffects: false)
+        runtime.pointee.run.activeSub = .passUnretained(node)
+        runtime.pointee.run.computeDepth &+= 1
         beginTracking(node, runtime)
         return run
     }
 
+    /// Ends a recompute: the outer subscriber is back before the unconfirmed links go
+    /// (which reads only the cursor), so that fewer values stay live across it.
     @inlinable
     @inline(__always)
     static func endComputing(_ node: DependentNode, _ run: OpenRun, _ runtime: RuntimeRef) {
+        runtime.pointee.run.computeDepth &-= 1
+        runtime.pointee.run.activeSub = run.outer.activeSub
         endTracking(node, runtime)
-        endRun(run, runtime)
+        runtime.pointee.run.cursor = run.outer.cursor
     }
 
     // MARK: Not tracking
