@@ -18,12 +18,12 @@ extension Graph {
         }
     }
 
-    /// Starts a run in `context`. Every run opens and closes through this pair: an
-    /// effect's body, a tracking scope's apply, a computed's recompute
-    /// (``beginComputing(_:_:)``), cleanups, hooks, `untracked`, a flush inside a run.
-    /// A run that calls user code able to release nodes holds releases back until it
-    /// ends (`holdingReleases`); a computed's needs not, since it only runs inside a
-    /// walk or a flush, which hold them already.
+    /// Starts a run in `context`. Every run opens and closes through this pair (an
+    /// effect's body, a tracking scope's apply, cleanups, hooks, `untracked`, a flush
+    /// inside a run) except a computed's recompute, whose ``beginComputing(_:_:)``
+    /// makes the same ``OpenRun`` but changes only three fields. A run that calls user
+    /// code able to release nodes holds releases back until it ends
+    /// (`holdingReleases`).
     @inlinable
     @inline(__always)
     static func beginRun(

@@ -17,11 +17,13 @@
 /// not its subscriber; a scope's links own nothing. Links come from per-thread caches
 /// of the link heap (`RippleLinkHeap.h`), so relinking costs no malloc and no ARC.
 ///
-/// **A run** (a computed's recompute, an effect's body, a scope's apply, cleanups,
-/// hooks, `untracked`) opens with ``beginRun(_:holdingReleases:mayReleaseEffects:_:)``
-/// and closes with ``endRun(_:_:)``: the run context (``RunContext``: the recording
-/// subscriber, its cursor, the running effect, the compute depth) is swapped and
-/// restored whole. A recording run flips the node's parity (``beginTracking(_:_:setting:)``).
+/// **A run** (an effect's body, a scope's apply, cleanups, hooks, `untracked`) opens
+/// with ``beginRun(_:holdingReleases:mayReleaseEffects:_:)`` and closes with
+/// ``endRun(_:_:)``: the run context (``RunContext``: the recording subscriber, its
+/// cursor, the running effect, the compute depth) is swapped and restored whole. A
+/// computed's recompute, the hottest run, changes only the subscriber, the cursor and
+/// the depth (``beginComputing(_:_:)``). A recording run flips the node's parity
+/// (``beginTracking(_:_:setting:)``).
 /// Each read either confirms the link after the cursor, in place, or makes or moves
 /// one; the links the run did not confirm are unlinked at its end. A computed left
 /// without subscribers detaches: it leaves its dependencies' lists and keeps the
