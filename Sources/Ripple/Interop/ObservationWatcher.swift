@@ -131,41 +131,23 @@ class ObservationWatcher: WatcherNode {
     }
 }
 
-/// The watcher of one property of a model of type `Model`.
+/// The watcher of one property of a conforming model.
 ///
-/// Observation knows the property by a key path that names the watcher: the
-/// property's own key path is formed by the compiler at each access, and passed on from
-/// a read's slow path it would be formed on every read, fast path included.
-final class PropertyWatcher<Model: ObservableModel>: ObservationWatcher {
-    /// Unretained: the model owns the watcher, which never outlives it.
-    private let model: Unmanaged<Model>
-    /// The model's registrar, copied once: the same storage, without a call per read.
-    private let registrar: ObservationRegistrar
-    /// Names the property by its node, which lives as long as the watcher.
-    private let keyPath: KeyPath<Model, Void>
-
-    init(model: Model, watching node: ReactiveNode) {
-        self.model = .passUnretained(model)
-        self.registrar = model.observationRegistrar
-        self.keyPath = \Model.[rippleProperty: ObjectIdentifier(node)]
-        super.init(watching: node)
-    }
+/// Observation knows the property by the watcher's own registrar and the identity key
+/// path, the cheapest key it can hash and compare: under the model's registrar each
+/// property would need a key path with an argument, whose components Observation
+/// walks at every tracked read. Not generic, so that the key path is made once.
+final class PropertyWatcher: ObservationWatcher, Observable {
+    private let registrar = ObservationRegistrar()
 
     override func registerAccess() {
-        model._withUnsafeGuaranteedRef { registrar.access($0, keyPath: keyPath) }
+        registrar.access(self, keyPath: \.self)
     }
 
     override func notifyChange() {
-        // A strong reference for the call: `onChange` may drop the last other one.
-        let model = self.model.takeUnretainedValue()
-        registrar.willSet(model, keyPath: keyPath)
-        registrar.didSet(model, keyPath: keyPath)
+        registrar.willSet(self, keyPath: \.self)
+        registrar.didSet(self, keyPath: \.self)
     }
-}
-
-extension ObservableModel {
-    /// The key under which Observation tracks one Ripple property of the model.
-    subscript(rippleProperty node: ObjectIdentifier) -> Void { () }
 }
 
 extension ObservationWatcher {
@@ -173,18 +155,14 @@ extension ObservationWatcher {
     /// ``ObservableModel``; nil otherwise. Called once per property, when it is first read.
     @usableFromInline
     static func make<Model: AnyObject>(for model: Model, watching node: ReactiveNode) -> ObservationWatcher? {
-        guard let observable = model as? any ObservableModel else { return nil }
-        return make(observable: observable, watching: node)
+        guard model is any ObservableModel else { return nil }
+        return PropertyWatcher(watching: node)
     }
 
-    /// A watcher for a property of `observable`.
+    /// A watcher for a property of a conforming model.
     @usableFromInline
     static func make(observable: any ObservableModel, watching node: ReactiveNode) -> ObservationWatcher {
-        makeTyped(for: observable, watching: node)
-    }
-
-    private static func makeTyped<Model: ObservableModel>(for model: Model, watching node: ReactiveNode) -> ObservationWatcher {
-        PropertyWatcher(model: model, watching: node)
+        PropertyWatcher(watching: node)
     }
 }
 
