@@ -36,8 +36,9 @@ public import Observation
 ///   value depends on that value alone, not on what it was derived from.
 /// - Ripple's own observers keep working on the same model, side by side.
 ///
-/// Cost: a read outside Ripple's runs calls `access` on the registrar, as an
-/// `@Observable` property does. A `@Derived` property read that way arms a watcher that
+/// Cost: a read outside Ripple's runs calls Observation's `access`, as an `@Observable`
+/// property does, on a registrar of the property's own (made with its node, at the
+/// first read), which knows it by a key Observation hashes and compares at once. A `@Derived` property read that way arms a watcher that
 /// re-evaluates it once per transaction that invalidates it, to learn whether its value
 /// changed; the watcher disarms once it has notified Observation (whose tracking is
 /// one-shot) and re-arms at the next read, so a derived value nobody shows stops
@@ -50,7 +51,8 @@ public import Observation
 /// A conforming model belongs to one isolation domain, as any Ripple node does;
 /// `@MainActor` models are what SwiftUI apps write.
 public protocol ObservableModel: AnyObject, Observable {
-    /// The registrar through which Observation's tracking sees the model's properties.
+    /// The model's registrar, for properties it manages by hand with Observation
+    /// (`access`, `withMutation`); Ripple's properties register under their own.
     /// Store one: `let observationRegistrar = ObservationRegistrar()`.
     var observationRegistrar: ObservationRegistrar { get }
 }

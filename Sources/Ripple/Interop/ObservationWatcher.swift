@@ -139,14 +139,16 @@ class ObservationWatcher: WatcherNode {
 /// walks at every tracked read. Not generic, so that the key path is made once.
 final class PropertyWatcher: ObservationWatcher, Observable {
     private let registrar = ObservationRegistrar()
+    /// Fetched once: a key path literal is looked up in the runtime's cache at each use.
+    private let key: KeyPath<PropertyWatcher, PropertyWatcher> = \.self
 
     override func registerAccess() {
-        registrar.access(self, keyPath: \.self)
+        registrar.access(self, keyPath: key)
     }
 
     override func notifyChange() {
-        registrar.willSet(self, keyPath: \.self)
-        registrar.didSet(self, keyPath: \.self)
+        registrar.willSet(self, keyPath: key)
+        registrar.didSet(self, keyPath: key)
     }
 }
 
