@@ -1,4 +1,4 @@
-internal import Observation
+public import Observation
 internal import RippleThreadLocal
 
 /// Tells Apple's Observation when a property of an ``ObservableModel`` changes.
@@ -10,11 +10,19 @@ internal import RippleThreadLocal
 /// node, so that an equal value notifies nothing), disarms, and Observation is told once
 /// the flush has ended. Observation's tracking is one-shot: a disarmed watcher costs
 /// nothing until the next read arms it again.
+///
+/// Observation knows the property by the watcher's own registrar and the identity key
+/// path, the cheapest key it can hash and compare: under the model's registrar each
+/// property would need a key path with an argument, whose components Observation
+/// walks at every tracked read.
 @usableFromInline
-class ObservationWatcher: WatcherNode {
+final class ObservationWatcher: WatcherNode {
     /// The tracked property's signal or the derived property's computed. Held strongly:
     /// a tracked property's storage keeps only the watcher, which keeps the signal.
     @usableFromInline let watchedNode: ReactiveNode
+    private let registrar = ObservationRegistrar()
+    /// Fetched once: a key path literal is looked up in the runtime's cache at each use.
+    private let key: KeyPath<ObservationWatcher, ObservationWatcher> = \.self
     private let releaseDrain = ReleaseDrain()
 
     init(watching node: ReactiveNode) {
@@ -58,11 +66,14 @@ class ObservationWatcher: WatcherNode {
         }
     }
 
-    /// Calls the registrar's `access`; the typed subclass knows the model and key path.
-    func registerAccess() {}
+    private func registerAccess() {
+        registrar.access(self, keyPath: key)
+    }
 
-    /// Calls the registrar's `willSet` and `didSet`.
-    func notifyChange() {}
+    private func notifyChange() {
+        registrar.willSet(self, keyPath: key)
+        registrar.didSet(self, keyPath: key)
+    }
 
     /// Queued because the watched node may have changed: if it did, disarms and asks for
     /// Observation to be told once the flush has ended.
@@ -131,26 +142,8 @@ class ObservationWatcher: WatcherNode {
     }
 }
 
-/// The watcher of one property of a conforming model.
-///
-/// Observation knows the property by the watcher's own registrar and the identity key
-/// path, the cheapest key it can hash and compare: under the model's registrar each
-/// property would need a key path with an argument, whose components Observation
-/// walks at every tracked read. Not generic, so that the key path is made once.
-final class PropertyWatcher: ObservationWatcher, Observable {
-    private let registrar = ObservationRegistrar()
-    /// Fetched once: a key path literal is looked up in the runtime's cache at each use.
-    private let key: KeyPath<PropertyWatcher, PropertyWatcher> = \.self
-
-    override func registerAccess() {
-        registrar.access(self, keyPath: key)
-    }
-
-    override func notifyChange() {
-        registrar.willSet(self, keyPath: key)
-        registrar.didSet(self, keyPath: key)
-    }
-}
+/// What Observation's registrar asks of the subject it keys accesses under.
+extension ObservationWatcher: Observable {}
 
 extension ObservationWatcher {
     /// A watcher for a property of `model` if the model's class conforms to
@@ -158,13 +151,13 @@ extension ObservationWatcher {
     @usableFromInline
     static func make<Model: AnyObject>(for model: Model, watching node: ReactiveNode) -> ObservationWatcher? {
         guard model is any ObservableModel else { return nil }
-        return PropertyWatcher(watching: node)
+        return ObservationWatcher(watching: node)
     }
 
     /// A watcher for a property of a conforming model.
     @usableFromInline
     static func make(observable: any ObservableModel, watching node: ReactiveNode) -> ObservationWatcher {
-        PropertyWatcher(watching: node)
+        ObservationWatcher(watching: node)
     }
 }
 
