@@ -19,7 +19,9 @@ extension Graph {
         runtime.pointee.flushEpoch &+= 1
         if let wrapper = ripple_flush_wrapper_get() {
             // The layer above asked to wrap the work that runs user code.
-            wrapper({ Graph.runQueueOutsideAnyRun($0.unsafelyUnwrapped.assumingMemoryBound(to: Runtime.self)) }, runtime)
+            wrapper({ runtime in
+                Graph.runQueueOutsideAnyRun(runtime.unsafelyUnwrapped.assumingMemoryBound(to: Runtime.self))
+            }, runtime)
         } else {
             runQueueOutsideAnyRun(runtime)
         }

@@ -151,12 +151,12 @@ extension ObservationWatcher {
     @usableFromInline
     static func make<Model: AnyObject>(for model: Model, watching node: ReactiveNode) -> ObservationWatcher? {
         guard model is any ObservableModel else { return nil }
-        return ObservationWatcher(watching: node)
+        return make(watching: node)
     }
 
-    /// A watcher for a property of a conforming model.
+    /// A watcher for a property of a model already known to conform.
     @usableFromInline
-    static func make(observable: any ObservableModel, watching node: ReactiveNode) -> ObservationWatcher {
+    static func make(watching node: ReactiveNode) -> ObservationWatcher {
         ObservationWatcher(watching: node)
     }
 }

@@ -176,10 +176,10 @@ public struct Tracked<Value> {
     /// Observation if the model conforms to ``ObservableModel``, unobserved otherwise.
     @inlinable
     static func firstStorage<Model: AnyObject>(of value: Value, in model: Model) -> Storage {
-        guard let observable = model as? any ObservableModel else { return .unobserved(value) }
+        guard model is any ObservableModel else { return .unobserved(value) }
         let signal = makeSignal(value)
         Graph.didMakePropertyNode(.passUnretained(signal), of: model)
-        return .bridged(ObservationWatcher.make(observable: observable, watching: signal))
+        return .bridged(ObservationWatcher.make(watching: signal))
     }
 
     /// A read the accessor does not serve inline: the first one, the first tracked
