@@ -4,13 +4,13 @@
 // changes, one pass.
 
 extension Computed {
-    /// A list operator's node over `source`, checked not to be made during a run.
+    /// A list operator's node over `source`; one made during a run is reported.
     @inlinable
     static func following<Element, Result>(
         _ source: @escaping () -> IncrementalArray<Element>, _ transform: @escaping (Element) -> Result,
         _ makeNode: (@escaping () -> IncrementalArray<Element>, ElementFunction<Element, Result>) -> Computed
     ) -> Computed {
-        if Graph.isRunning { Graph.operatorCreatedDuringRun() }
+        if Graph.isRunning { Graph.operatorMadeDuringRun() }
         return makeNode(source, .fixed(ElementFunction.lending(transform)))
     }
 }

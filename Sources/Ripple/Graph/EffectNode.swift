@@ -55,13 +55,6 @@ public class EffectNode: WatcherNode {
     }
 
     deinit {
-        if flags.contains(.checking) {
-            fatalError("""
-                Ripple: effect \(displayName) was released while a Computed it depends on was \
-                evaluating. A Computed must only derive its value: release effects from an \
-                effect body or from outside the graph.
-                """)
-        }
         let runtime = Runtime.current
         if flags.contains(.executing) {
             // Its own body, cleanup or child released the last handle during its run:
@@ -135,12 +128,8 @@ public class EffectNode: WatcherNode {
         }
         if !flags.contains(.dirty) {
             guard flags.contains(.pending) else { return }
-            // `checking` stays set until the decision is made: releasing the effect
-            // meanwhile is misuse (see `deinit`), even past the walk's return, where an
-            // unoptimized caller releases its own reference; a cancel waits for it.
-            let dirty = Graph.checkDirty(self, runtime, keepsRootChecking: true)
-            // `remove`, a full-width store: the run reads the flags next (see `NodeFlags`).
-            flags.remove(.checking)
+            // `checking` stays set until the decision is made: a cancel waits for it.
+            guard let dirty = Graph.checkHolding(self, runtime) else { return }
             if flags.contains(.disposed) {
                 // Cancelled by a computed the check recomputed: it never runs again.
                 Graph.dispose(self, runtime)
@@ -151,6 +140,10 @@ public class EffectNode: WatcherNode {
                 flags.subtract(.pending)
                 return
             }
+        }
+        guard Graph.countRunInFlush(of: self, runtime) else {
+            Graph.stopRunaway(self, runtime)
+            return
         }
         Graph.execute(self, runtime)
         if traced { Graph.traceDecided(self, runs: true, runtime) }
@@ -181,6 +174,49 @@ extension Graph {
         parent.flags.formUnion(.hasChildren)
     }
 
+    /// Decides whether a pending effect's dependencies changed (``checkDirty``), holding
+    /// a reference for the walk: a computed it recomputes may release the effect's last
+    /// handle (a misuse, reported). Returns nil if it did: the effect stops, and dies at
+    /// the next drain.
+    @inline(__always)
+    static func checkHolding(_ effect: EffectNode, _ runtime: RuntimeRef) -> Bool? {
+        let held = Unmanaged.passUnretained(effect).retain()
+        let dirty = checkDirty(effect, runtime, keepsRootChecking: true)
+        // `remove`, a full-width store: the run reads the flags next (see `NodeFlags`).
+        effect.flags.remove(.checking)
+        return releaseHeld(held, runtime) ? nil : dirty
+    }
+
+    /// Lets go of the reference ``checkHolding(_:_:)`` took; returns true if it was the
+    /// last one, which is then released at the next drain.
+    @inline(never)
+    private static func releaseHeld(_ held: Unmanaged<EffectNode>, _ runtime: RuntimeRef) -> Bool {
+        var effect = held.takeRetainedValue()
+        guard isKnownUniquelyReferenced(&effect) else { return false }
+        effectReleasedDuringCheck(effect, runtime)
+        effect.flags.subtract(.stale)
+        runtime.pointee.retire(.passRetained(effect))
+        return true
+    }
+
+    /// Counts a run of `effect` in the current flush; false once it has run 100 times in
+    /// it: it is not settling (``stopRunaway(_:_:)``). Runs outside a flush (the first
+    /// one) count in none.
+    @inline(__always)
+    static func countRunInFlush(of effect: EffectNode, _ runtime: RuntimeRef) -> Bool {
+        let epoch = runtime.pointee.flushEpoch
+        if effect.runStamp != epoch {
+            effect.runStamp = epoch
+            effect.runsThisFlush = 0
+        }
+        effect.runsThisFlush &+= 1
+        if effect.runsThisFlush >= runLimit { return runLimitReached(effect, runtime) }
+        return true
+    }
+
+    /// The runs an effect may make in one flush.
+    static var runLimit: UInt32 { 100 }
+
     /// Runs an effect's body, tracking what it reads.
     ///
     /// No reference is taken: user code here may release the effect's last handle, and
@@ -188,7 +224,6 @@ extension Graph {
     /// returns without touching it again.
     static func execute(_ effect: EffectNode, _ runtime: RuntimeRef) {
         let identity = UnsafeRawPointer(Unmanaged.passUnretained(effect).toOpaque())
-        countRun(of: effect, runtime)
         // `.executing` is set before user code runs: here when children or cleanups
         // run first, otherwise in the same store as the run's other flags.
         if !effect.flags.isDisjoint(with: [.hasChildren, .hasCleanups]) {
@@ -279,26 +314,6 @@ extension Graph {
         guard let index = runtime.pointee.releasedWhileExecuting.firstIndex(of: identity) else { return false }
         runtime.pointee.releasedWhileExecuting.remove(at: index)
         return true
-    }
-
-    @inline(__always)
-    private static func countRun(of effect: EffectNode, _ runtime: RuntimeRef) {
-        // A run outside a flush (the first one) belongs to the flush that follows it.
-        let epoch = runtime.pointee.flushing ? runtime.pointee.flushEpoch : runtime.pointee.flushEpoch &+ 1
-        if effect.runStamp != epoch {
-            effect.runStamp = epoch
-            effect.runsThisFlush = 0
-        }
-        effect.runsThisFlush &+= 1
-        if effect.runsThisFlush > 100 { neverSettles(effect) }
-    }
-
-    private static func neverSettles(_ effect: EffectNode) -> Never {
-        fatalError("""
-            Ripple: effect \(effect.displayName) ran 101 times in one flush: it keeps \
-            writing state it reads, so the graph never settles (a loop). Write only \
-            when the value really differs, or derive the value with a Computed.
-            """)
     }
 
     /// Cancels an effect for good: children, cleanups, then its links.

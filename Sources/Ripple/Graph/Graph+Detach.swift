@@ -23,7 +23,7 @@ extension Graph {
                 computed._withUnsafeGuaranteedRef { computed in
                     let flags = computed.flags
                     guard flags.isDisjoint(with: [.running, .checking, .detached]) else { return }
-                    if flags.isDisjoint(with: .stale) {
+                    if flags.isDisjoint(with: [.dirty, .pending, .holdsWeakLink]) {
                         computed.flags.formUnion(.detached)
                         if let deps = computed.deps {
                             if let rest = cursor { runtime.pointee.stack.push(rest) }

@@ -197,11 +197,13 @@ extension Graph {
                             }
                         }
                     }
-                    if subFlags.contains(.ownsNoLinks) {
+                    if subFlags.isDisjoint(with: [.ownsNoLinks, .holdsWeakLink]) {
+                        dropDependency(dep, runtime)
+                    } else if subFlags.contains(.ownsNoLinks) {
                         link.pointee.sub._withUnsafeGuaranteedRef {
                             unsafeDowncast($0, to: ScopeNode.self).liveDependencies -= 1
                         }
-                    } else {
+                    } else if !link.pointee.isWeak {
                         dropDependency(dep, runtime)
                     }
                 }
@@ -237,9 +239,12 @@ extension Graph {
     /// would hide. Propagating the writes here instead would commit the batch's
     /// intermediate values, so that a write undone later in the batch still ran
     /// effects.
+    ///
+    /// A node that has had a weak link (``NodeFlags/holdsWeakLink``, which stays) drops
+    /// its links too: a weak dependency could die unseen while it is detached.
     static func becameUnwatched(_ node: DependentNode, _ runtime: RuntimeRef) -> LinkPointer? {
         if !node.flags.isDisjoint(with: [.running, .checking, .detached]) { return nil }
-        if node.flags.isDisjoint(with: .stale), runtime.pointee.log.isEmpty {
+        if node.flags.isDisjoint(with: [.dirty, .pending, .holdsWeakLink]), runtime.pointee.log.isEmpty {
             detach(node, runtime)
             return nil
         }
@@ -259,9 +264,10 @@ extension Graph {
 
     // MARK: Deallocation
 
-    /// A node with subscribers is dying: only tracking scopes can still link it, since
-    /// every other subscriber keeps its dependencies alive. Their links now point at
-    /// the tombstone, which never changes.
+    /// A node with subscribers is dying: only tracking scopes and weak links (a read
+    /// that closed a cycle) can still link it, since every other subscriber keeps its
+    /// dependencies alive. Their links now point at the tombstone, which never changes;
+    /// a computed or an effect that read the node is stale from now on.
     static func nodeWillDeallocate(_ node: ReactiveNode) {
         let runtime = Runtime.current
         if node.flags.contains(.hasLivenessHooks) {
@@ -276,6 +282,8 @@ extension Graph {
             link.pointee.sub._withUnsafeGuaranteedRef { sub in
                 if sub.flags.contains(.ownsNoLinks) {
                     unsafeDowncast(sub, to: ScopeNode.self).dependencyDied(runtime)
+                } else {
+                    invalidate(sub, runtime)
                 }
             }
         }
@@ -283,13 +291,32 @@ extension Graph {
         runtime.drainRetired()
     }
 
-    /// A dependent node is dying: its links go, and its queue entry with them.
+    /// A dependent node is dying: its links go, and its queue entry and log entry with
+    /// them.
     static func dependentWillDeallocate(_ node: DependentNode) {
         let runtime = Runtime.current
         if node.flags.contains(.queued) {
             node.flags.subtract(.queued)
             runtime.pointee.queue.remove(node)
         }
+        if node.flags.contains(.logged) {
+            discardLoggedComputed(node, runtime)
+        }
         unlinkAll(node, runtime)
+    }
+
+    /// Makes the link the recording run just confirmed (at its cursor), to `dep`, one
+    /// that does not own `dep`: the read closed a cycle, and an owning link would make
+    /// a reference cycle. The reference it held is released at the next drain.
+    static func weakenLinkAtCursor(to dep: ReactiveNode, _ runtime: RuntimeRef) {
+        guard let sub = runtime.pointee.run.activeSub, let link = runtime.pointee.run.cursor,
+              link.pointee.dep.toOpaque() == Unmanaged.passUnretained(dep).toOpaque()
+        else { return }
+        sub._withUnsafeGuaranteedRef { sub in
+            guard !sub.flags.contains(.ownsNoLinks), !link.pointee.isWeak else { return }
+            sub.flags.formUnion(.holdsWeakLink)
+            link.pointee.isWeak = true
+            runtime.pointee.retire(link.pointee.dep)
+        }
     }
 }

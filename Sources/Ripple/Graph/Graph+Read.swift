@@ -136,17 +136,19 @@ extension Graph {
     }
 
     /// Brings `node` up to date before it is read: the open batch's writes propagate
-    /// first, then the node revalidates if it must.
+    /// first, then the node revalidates if it must. Returns false, and does nothing
+    /// more, when `node` is evaluating or being revalidated: the read closes a cycle.
     @inline(__always)
-    static func validate(_ node: DependentNode, _ runtime: RuntimeRef) {
+    static func validate(_ node: DependentNode, _ runtime: RuntimeRef) -> Bool {
         if !runtime.pointee.log.isEmpty {
             propagateBatchLog(runtime)
         }
         if !node.flags.isDisjoint(with: .needsValidation) {
-            if !node.flags.isDisjoint(with: [.running, .checking]) { cycleDetected() }
+            if !node.flags.isDisjoint(with: [.running, .checking]) { return false }
             if node.flags.contains(.detached) { reattach(node, runtime) }
             if !node.flags.isDisjoint(with: .stale) { bringUpToDate(node, runtime) }
         }
+        return true
     }
 }
 
@@ -189,6 +191,9 @@ func engineReadThisRun(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<Depende
 ///
 /// Takes the node guaranteed, not `Unmanaged`: the caller's small closure converts
 /// it, where this body in such a closure would stay out of line as a second call.
+///
+/// A read that closes a cycle (`node` is evaluating) cannot return a value through
+/// `value`: it is a fatal error that says so.
 @usableFromInline
 @inline(never)
 func enginePrepareRead(_ node: DependentNode) -> Bool {
@@ -198,7 +203,7 @@ func enginePrepareRead(_ node: DependentNode) -> Bool {
     // which restore the cursor, so the step found stays the one to take.
     let step = Graph.stepToOwningLink(to: node, runtime)
     if step == nil { _ = Unmanaged.passUnretained(node).retain() }
-    Graph.validate(node, runtime)
+    guard Graph.validate(node, runtime) else { Graph.cycleReadThroughValue(node, runtime) }
     if let step {
         step.apply()
     } else if let sub = runtime.pointee.run.activeSub {
@@ -207,9 +212,34 @@ func enginePrepareRead(_ node: DependentNode) -> Bool {
     return step == nil
 }
 
-/// A computed is about to be read without tracking: brings it up to date.
+/// ``enginePrepareRead(_:)`` for `get()`: a read that closes a cycle throws a
+/// ``CycleError`` instead, after recording the dependency (weakly, see
+/// ``Link/isWeak``), so that the reader recomputes once the loop opens.
+@usableFromInline
+@inline(never)
+func enginePrepareThrowingRead(_ node: DependentNode) throws -> Bool {
+    let runtime = Runtime.current
+    let step = Graph.stepToOwningLink(to: node, runtime)
+    if step == nil { _ = Unmanaged.passUnretained(node).retain() }
+    let current = Graph.validate(node, runtime)
+    if let step {
+        step.apply()
+    } else if let sub = runtime.pointee.run.activeSub {
+        Graph.link(.passUnretained(node), sub, runtime)
+    }
+    if !current {
+        let error = Graph.readClosedCycle(node, runtime)
+        if step == nil { Unmanaged.passUnretained(node).release() }
+        throw error
+    }
+    return step == nil
+}
+
+/// A computed is about to be read without tracking: brings it up to date. `peek()`
+/// cannot throw, so a peek that closes a cycle is a fatal error that says so.
 @usableFromInline
 @inline(never)
 func enginePreparePeek(_ node: DependentNode) {
-    Graph.validate(node, Runtime.current)
+    let runtime = Runtime.current
+    guard Graph.validate(node, runtime) else { Graph.cycleReadThroughValue(node, runtime, peeking: true) }
 }

@@ -27,8 +27,10 @@ extension Graph {
                 let dep = link.pointee.dep
                 let depFlags = dep._withUnsafeGuaranteedRef { $0.flags }
                 if depFlags.contains(.computed) {
-                    if !depFlags.isDisjoint(with: [.running, .checking]) { cycleDetected() }
-                    if depFlags.contains(.dirty) {
+                    if !depFlags.isDisjoint(with: [.running, .checking]) {
+                        // A cycle: `node` recomputes, and its read of `dep` finds it.
+                        dirty = true
+                    } else if depFlags.contains(.dirty) {
                         // If it changes, `node` is handled as dirty next: a sole
                         // subscriber (this link's) needs no mark.
                         dirty = dep._withUnsafeGuaranteedRef {

@@ -6,12 +6,14 @@
 extension Graph {
 
     /// A source is about to be written; returns the runtime for the rest of the write.
-    /// Inlined into the write: a thread-local load and one comparison.
+    /// Inlined into the write: a thread-local load and one comparison. A write while a
+    /// computed evaluates is a misuse that applies: it opens a batch, so that effects
+    /// run once the evaluation is over (``writeDuringEvaluation(of:_:)``).
     @inlinable
     @inline(__always)
-    static func willWrite() -> RuntimeRef {
+    static func willWrite(_ source: ReactiveNode? = nil) -> RuntimeRef {
         let runtime = Runtime.current
-        if runtime.pointee.run.computeDepth > 0 { writeInsideComputed() }
+        if runtime.pointee.run.computeDepth > 0 { writeDuringEvaluation(of: source, runtime) }
         return runtime
     }
 
@@ -52,6 +54,11 @@ extension Graph {
                     traceMark(link, runtime)
                     flags = sub.flags
                 }
+                if flags.contains(.running), flags.contains(.computed) {
+                    // A computed wrote what it had read (misuse): it evaluates again.
+                    if isConfirmed(link, in: sub, runtime) { invalidatedDuringRun(sub, runtime) }
+                    return nil
+                }
                 if flags.contains(.running) {
                     // Written during its own run (an effect writing what it read): revisit
                     // it afterwards, but only if this run already read it. A `.pending`
@@ -78,8 +85,47 @@ extension Graph {
         }
     }
 
+    /// A running computed was marked: it wrote something it had read, or something
+    /// upstream of it. It ends its run dirty, and is logged as a change, so that its
+    /// subscribers learn it when the log next propagates, once none of them is in the
+    /// middle of reading it (an entry with no saved value, always changed).
+    @inline(never)
+    static func invalidatedDuringRun(_ node: DependentNode, _ runtime: RuntimeRef) {
+        node.flags.formUnion(.dirty)
+        guard !node.flags.contains(.logged) else { return }
+        let entry = runtime.pointee.log.appendSlowly(node, size: 0, alignment: 1, trivial: true)
+        entry.pointee.hasSaved = false
+        node.flags.formUnion(.logged)
+    }
+
+    /// Drops the log entry of a logged computed that is dying.
+    static func discardLoggedComputed(_ node: DependentNode, _ runtime: RuntimeRef) {
+        let identity = Unmanaged.passUnretained(node).toOpaque()
+        for index in 0..<runtime.pointee.log.count {
+            let entry = runtime.pointee.log.entry(at: index)
+            if entry.pointee.node?.toOpaque() == identity {
+                discardEntry(entry, of: node)
+                return
+            }
+        }
+    }
+
+    /// `node` must recompute or re-run though no write marked it (a weak dependency
+    /// died, or it wrote what it had read): it turns dirty, and what depends on it
+    /// pending, as after a write. A node already stale has told its subscribers.
+    static func invalidate(_ node: DependentNode, _ runtime: RuntimeRef) {
+        let flags = node.flags
+        guard flags.isDisjoint(with: [.dirty, .pending, .disposed]) else { return }
+        node.flags = flags.union(.dirty)
+        if flags.contains(.watcher) {
+            if !flags.contains(.running) { enqueue(node, runtime) }
+        } else if flags.contains(.computed), let subs = node.subs {
+            markPending(subs, runtime)
+        }
+    }
+
     /// Depth-first over subscribers of subscribers, with an explicit stack.
-    private static func markPending(_ first: LinkPointer, _ runtime: RuntimeRef) {
+    static func markPending(_ first: LinkPointer, _ runtime: RuntimeRef) {
         let base = runtime.pointee.stack.count
         var link = first
         while true {
@@ -181,12 +227,4 @@ extension Graph {
         runtime.pointee.log.removeAll()
     }
 
-    @usableFromInline
-    static func writeInsideComputed() -> Never {
-        fatalError("""
-            Ripple: a Signal was written while a Computed was evaluating. A Computed must \
-            only derive its value from what it reads; move the write into an Effect, or \
-            make the written state a Computed of its own.
-            """)
-    }
 }

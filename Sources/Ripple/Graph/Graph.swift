@@ -101,13 +101,3 @@ enum Graph {}
 // threads only ever read its flags.
 /// The node that links of a dead dependency point at: it never changes.
 nonisolated(unsafe) let tombstone = ReactiveNode(flags: [.source, .tombstone])
-
-extension Graph {
-    static func cycleDetected() -> Never {
-        fatalError("""
-            Ripple: cycle detected: a Computed depends on itself, directly or through other \
-            computeds. Break the cycle: read one side with peek() or inside untracked { }, or \
-            move the value into a Signal.
-            """)
-    }
-}

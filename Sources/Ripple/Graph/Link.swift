@@ -11,20 +11,30 @@ internal import RippleThreadLocal
 ///
 /// Ownership: the link holds one strong reference to `dep` (a subscriber keeps its
 /// dependencies alive) and none to `sub`. A tracking scope's links are the exception:
-/// they own nothing, and the dependency tombstones them when it dies.
+/// they own nothing, and the dependency tombstones them when it dies. So is a link
+/// made by a read that closed a cycle (``isWeak``), which would otherwise make a
+/// reference cycle.
 @usableFromInline
 struct Link {
     @usableFromInline var dep: Unmanaged<ReactiveNode>
     @usableFromInline var sub: Unmanaged<DependentNode>
     @usableFromInline var nextDep: LinkPointer?
     @usableFromInline var nextSub: LinkPointer?
-    /// The previous link in `dep`'s subscriber list, with the run parity in bit 0.
+    /// The previous link in `dep`'s subscriber list, with the run parity in bit 0 and
+    /// ``isWeak`` in bit 1.
     @usableFromInline var prevSubBits: UInt
 
     @inlinable
     var prevSub: LinkPointer {
-        get { LinkPointer(bitPattern: prevSubBits & ~1)! }
-        set { prevSubBits = UInt(bitPattern: newValue) | (prevSubBits & 1) }
+        get { LinkPointer(bitPattern: prevSubBits & ~3)! }
+        set { prevSubBits = UInt(bitPattern: newValue) | (prevSubBits & 3) }
+    }
+
+    /// The link holds no reference to `dep`: it closed a cycle. Only a subscriber with
+    /// ``NodeFlags/holdsWeakLink`` has such links.
+    var isWeak: Bool {
+        get { prevSubBits & 2 != 0 }
+        set { prevSubBits = (prevSubBits & ~2) | (newValue ? 2 : 0) }
     }
 
     @inlinable

@@ -86,6 +86,10 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var traced: NodeFlags { NodeFlags(rawValue: 1 << 24) }
     /// Debugging: has an entry in the side table of names (`NodeNames`).
     @inlinable static var named: NodeFlags { NodeFlags(rawValue: 1 << 25) }
+    /// Lifetime: a subscriber that has made a link that does not own its dependency
+    /// (``Link/isWeak``), by a read that closed a cycle. Set for good: such a node never
+    /// detaches, since a weak dependency could die unseen while it is detached.
+    @inlinable static var holdsWeakLink: NodeFlags { NodeFlags(rawValue: 1 << 26) }
 
     /// A computed with any of these cannot be read from its cache as it stands.
     @inlinable static var needsValidation: NodeFlags { [.running, .checking, .detached, .dirty, .pending] }

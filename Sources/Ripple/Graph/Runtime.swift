@@ -42,7 +42,8 @@ struct Runtime {
     /// Effects released by user code during their own run, until that run notices.
     @usableFromInline var releasedWhileExecuting: [UnsafeRawPointer] = []
     /// How many references wait to be released (`retiredNodes`, `retiredClosures`,
-    /// `retiredValues`, `releasedWhileExecuting`), plus liveness work to settle.
+    /// `retiredValues`, `releasedWhileExecuting`), plus liveness and misuse work to
+    /// settle.
     var retiredCount = 0
     /// The fired tracking scope whose `onChange` is running, until a `withTracking`
     /// takes it over.
@@ -67,6 +68,9 @@ struct Runtime {
     /// What tracing recorded of the current transaction; made when a traced node first
     /// needs it (`Debug/`).
     var tracer: TraceRecorder?
+    /// Misuse found during the operation in progress, reported once it has ended; made
+    /// on the first misuse (`Issues/`).
+    var misuse: MisuseState?
 
     /// This thread's mailbox for work posted from other threads.
     var mailbox: Mailbox {
@@ -218,6 +222,9 @@ extension UnsafeMutablePointer where Pointee == Runtime {
         pointee.draining = false
         if let liveness = pointee.liveness, liveness.hasWork {
             Graph.deliverLivenessNotices(self)
+        }
+        if let misuse = pointee.misuse, misuse.hasWork {
+            Graph.settleMisuse(self)
         }
     }
 }

@@ -81,7 +81,7 @@ final class ObservationSource: ReactiveNode {
     /// Observation is about to store a new value of something the block read: the
     /// dependents are stale from now on.
     func willChange(_ registration: ObservationRegistration, _ runtime: RuntimeRef) {
-        if runtime.pointee.run.computeDepth > 0 { Graph.writeInsideComputed() }
+        if runtime.pointee.run.computeDepth > 0 { Graph.writeDuringEvaluation(of: self, runtime) }
         version &+= 1
         changing.append(registration)
         if registration.canceller === canceller {

@@ -17,8 +17,18 @@
 ///
 /// Errors are cached like values: `try get()` rethrows the same error until a
 /// dependency changes. Reading ``value`` while the computed holds an error is a fatal
-/// error that names it. A computed that reads itself, directly or through others, is
-/// a fatal error ("cycle"), and so is writing a ``Signal`` from inside one.
+/// error that names it.
+///
+/// Misuse is reported as a ``RuntimeIssue`` and recovered from:
+/// - A computed that reads itself, directly or through others, makes every computed of
+///   the cycle hold a ``CycleError``, which `get()` throws; once the loop opens, they
+///   recover on their next read. (Through ``value`` or ``peek()``, which cannot throw,
+///   such a read is a fatal error that says "cycle".)
+/// - Writing a ``Signal`` (or a `@Tracked` property) while a computed evaluates
+///   applies the write: later reads see it, what depends on it updates as after any
+///   write once the evaluation is over, and a computed that wrote what it had read
+///   evaluates again on its next read. It is a smell, reported once per computed: a
+///   derived value that changes state depends on who reads it first, and how often.
 ///
 /// The first evaluation of a cold chain nests through the closures (each link's
 /// closure reads the previous link), so it needs stack for about a thousand links;
@@ -137,7 +147,7 @@ public final class Computed<Value>: ComputedNode {
             step.apply()
             return try cached.get()
         }
-        let pinned = enginePrepareRead(self)
+        let pinned = try enginePrepareThrowingRead(self)
         defer { if pinned { Unmanaged.passUnretained(self).release() } }
         return try cached.get()
     }
@@ -208,6 +218,7 @@ public final class Computed<Value>: ComputedNode {
             new = try compute()
         } catch {
             Graph.endComputing(self, outer, runtime)
+            Graph.computedThrew(self, error)
             cached = .failure(error)
             version &+= 1
             return true

@@ -13,7 +13,10 @@
 /// An effect runs once per outermost write or ``batch(_:)`` that changed something it
 /// read, after all of its writes, never seeing a half-applied state. Writes made in
 /// its body are batched; an effect that writes a signal it read runs again until the
-/// graph settles, and a 101st run in one flush is a fatal error naming the effect.
+/// graph settles. One that has run 100 times in one flush without settling is stopped
+/// for that flush and reported as a ``RuntimeIssue`` that names it and what re-ran it;
+/// the flush goes on, and a later change to what it read runs it again. A body may
+/// throw: the error ends that run and is reported.
 ///
 /// Order, deterministic:
 /// - A write notifies its direct subscribers in subscription order; a dependency read
@@ -52,6 +55,33 @@ public final class Effect: EffectNode {
         _ body: consuming @escaping () -> Void
     ) {
         super.init(name: name, file: file, line: line, body: AmbientEnvironment.bind(consume body))
+    }
+
+    /// Creates an effect whose body may throw, and runs it once, synchronously.
+    ///
+    /// ```swift
+    /// struct Offline: Error {}
+    /// let connected = Signal(true)
+    /// let sync = Effect("sync") {
+    ///     guard connected.value else { throw Offline() }
+    ///     print("synced")
+    /// }                           // prints "synced"
+    /// connected.value = false     // the run throws: reported as a RuntimeIssue
+    /// connected.value = true      // prints "synced": the read before the throw is kept
+    /// sync.cancel()
+    /// ```
+    ///
+    /// An error ends that run and is reported (``RuntimeIssue/Kind/effectError``, with
+    /// the effect's name). What the body read before the throw stays tracked, so the
+    /// effect runs again when it changes; cleanups registered before the throw run as
+    /// usual, and the other effects of the flush still run.
+    public init(
+        _ name: String? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: consuming @escaping () throws -> Void
+    ) {
+        super.init(name: name, file: file, line: line, body: AmbientEnvironment.bind(Graph.throwingBody(body)))
     }
 
     /// Stops the effect: disposes its children, runs its cleanups, and releases what it

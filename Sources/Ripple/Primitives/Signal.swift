@@ -130,7 +130,7 @@ public final class Signal<Value>: ReactiveNode {
     /// print(fahrenheit.value)   // 212.0
     /// ```
     ///
-    /// Writing from inside a ``Computed`` is a fatal error.
+    /// Writing from inside a ``Computed`` applies, and is reported as a ``RuntimeIssue``.
     @inlinable
     public var value: Value {
         // Always inlined: a read site that calls the accessor instead retains the node
@@ -144,7 +144,7 @@ public final class Signal<Value>: ReactiveNode {
             return Signal.valueReadThroughEngine(.passUnretained(self))
         }
         set {
-            let runtime = Graph.willWrite()
+            let runtime = Graph.willWrite(self)
             if equivalence.equal(storage, newValue) { return }
             version &+= 1
             if subs == nil {
@@ -205,7 +205,7 @@ public final class Signal<Value>: ReactiveNode {
     /// Starts an in-place change of `storage`; ``endMutation(_:flush:)`` notifies.
     @inlinable
     func beginMutation() -> RuntimeRef {
-        let runtime = Graph.willWrite()
+        let runtime = Graph.willWrite(self)
         if subs != nil, runtime.pointee.batchDepth > 0 {
             logForcedChange(runtime)
         }

@@ -1119,6 +1119,110 @@ struct DocumentationExamplesTests {
         #expect(output == ["1", "0"])
     }
 
+    // MARK: Issues/
+
+    @Test func `RuntimeIssue: a write while a computed evaluates applies, and is one issue`() {
+        let source = Signal(1), mirror = Signal(0)
+        let doubled = Computed { () -> Int in
+            mirror.value = source.value    // a write while a Computed evaluates
+            return source.value * 2
+        }
+        let issues = RuntimeIssues.collect { _ = doubled.value }
+        print(issues.map(\.kind))   // [writeDuringEvaluation]
+        print(mirror.value)         // 1: the write applied
+        #expect(output == ["[writeDuringEvaluation]", "1"])                     // check
+    }
+
+    @Test func `RuntimeIssues: a runaway effect is collected, and the program goes on`() {
+        let count = Signal(0)
+        let issues = RuntimeIssues.collect {
+            let spinner = Effect("spinner") { count.value += 1 }   // never settles
+            spinner.cancel()
+        }
+        print(issues.map(\.kind))   // [runawayEffect]
+        print(count.value)          // 101: its first run, then 100 in one flush; then it stopped
+        #expect(output == ["[runawayEffect]", "101"])                           // check
+    }
+
+    @Test func `RuntimeIssues: a test's reporter sees nothing when nothing is wrong`() {
+        let lines = LockedState<[String]>([])                                   // check
+        let print = { @Sendable (_ a: String, _ b: RuntimeIssue) in lines.withLock { $0.append(a) } }   // check
+        RuntimeIssues.withReporter(RuntimeIssueReporter { issue in
+            print("test failed:", issue)          // Issue.record(issue.description) under Swift Testing
+        }) {
+            let ok = Computed { 1 }
+            _ = ok.value
+        }
+        #expect(lines.withLock { $0 }.isEmpty)                                  // check
+    }
+
+    @Test func `RuntimeIssues.withReporter: routes a task's issues`() {
+        let strict = RuntimeIssues.withReporter(.fatalError) { 1 + 1 }
+        print(strict)   // 2
+        #expect(output == ["2"])                                                // check
+    }
+
+    @Test func `RuntimeIssues.collect: returns the issues instead of reporting them`() {
+        let input = Signal(1), echo = Signal(0)
+        let doubled = Computed { () -> Int in echo.value = input.value; return input.value * 2 }
+        let issues = RuntimeIssues.collect { print(doubled.value) }   // prints 2
+        print(issues.count)   // 1
+        #expect(output == ["2", "1"])                                           // check
+    }
+
+    @Test func `RuntimeIssueReporter: a logger of one's own`() {
+        let lines = LockedState<[String]>([])                                   // check
+        let print = { @Sendable (line: String) in lines.withLock { $0.append(line) } }   // check
+        let logger = RuntimeIssueReporter { issue in
+            print("[ripple] \(issue.kind): \(issue.message)")
+        }
+        RuntimeIssues.withReporter(logger) {
+            let count = Signal(0)
+            let spinner = Effect("spinner") { count.value += 1 }
+            spinner.cancel()
+        }
+        // prints "[ripple] runawayEffect: effect 'spinner' ran 100 times in one flush ..."
+        #expect(lines.withLock { $0 }.count == 1)                               // check
+        #expect(lines.withLock { $0 }[0].hasPrefix("[ripple] runawayEffect: effect 'spinner' ran 100 times in one flush"))   // check
+    }
+
+    @Test func `CycleError: every computed of a cycle holds it, and recovers when the loop opens`() {
+        let closesLoop = Signal(true)
+        var second: Computed<Int>!
+        let first = Computed(name: "first") { () throws -> Int in
+            closesLoop.value ? try second.get() + 1 : 0
+        }
+        second = Computed(name: "second") { () throws -> Int in try first.get() + 1 }
+        let issues = RuntimeIssues.collect {                                    // check
+        do {
+            _ = try second.get()
+        } catch {
+            print((error as? CycleError)?.nodes ?? [])   // ["second", "first", "second"]
+        }
+        }                                                                        // check
+        #expect(issues.map(\.kind) == [.cycle])                                 // check
+        closesLoop.value = false              // the loop opens
+        print((try? second.get()) ?? 0)       // 1: both recover on their next read
+        #expect(output == [#"["second", "first", "second"]"#, "1"])             // check
+        second = nil                                                             // check
+    }
+
+    @Test func `Effect init: a body that throws is reported, and runs again later`() {
+        let issues = RuntimeIssues.collect {                                    // check
+        struct Offline: Error {}
+        let connected = Signal(true)
+        let sync = Effect("sync") {
+            guard connected.value else { throw Offline() }
+            print("synced")
+        }                           // prints "synced"
+        connected.value = false     // the run throws: reported as a RuntimeIssue
+        connected.value = true      // prints "synced": the read before the throw is kept
+        sync.cancel()
+        }                                                                        // check
+        #expect(output == ["synced", "synced"])                                 // check
+        #expect(issues.map(\.kind) == [.effectError])                           // check
+    }
+
     // MARK: Collections
 
     @Test func `PersistentTree: a copy is untouched by a later insertion`() {

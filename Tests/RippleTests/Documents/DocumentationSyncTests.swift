@@ -3,15 +3,15 @@ import Testing
 
 /// Keeps `DocumentationExamplesTests` in step with the doc comments it copies: every
 /// line of every ```swift block in the doc comments of Sources/Ripple appears, as
-/// written, in that suite (or in Support/, for declarations that must sit at file
-/// scope). `import` lines are exempt; the suite's own additions are marked `// check`.
+/// written, in that suite or another of Documents/ (or in Support/, for declarations
+/// that must sit at file scope). `import` lines are exempt; the suite's own additions are marked `// check`.
 @Suite struct DocumentationSyncTests {
     static let packageRoot = Documents.packageRoot
 
     @Test func `every documented example is copied as written`() throws {
         let tests = Self.packageRoot.appendingPathComponent("Tests/RippleTests")
         var copied = Set<String>()
-        for file in [tests.appendingPathComponent("Documents/DocumentationExamplesTests.swift")]
+        for file in try Self.swiftFiles(in: tests.appendingPathComponent("Documents"))
             + (try Self.swiftFiles(in: tests.appendingPathComponent("Support"))) {
             for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
                 copied.insert(line.trimmingCharacters(in: .whitespaces))

@@ -441,16 +441,6 @@ extension Graph {
         fatalError("an operator's node runs its update, not a compute closure")
     }
 
-    @usableFromInline
-    static func operatorCreatedDuringRun() -> Never {
-        fatalError("""
-            Ripple: an incremental list operator was created while a Computed, a @Derived \
-            property or an Effect was running: it would start over, with a full pass, on \
-            every run. Create it once, outside: declare it with @Derived on the model, or \
-            keep the Computed it returns in a stored property, and read it here.
-            """)
-    }
-
     /// Whether a run is in progress, where making a standalone operator is a misuse.
     @usableFromInline
     static var isRunning: Bool {
