@@ -56,6 +56,13 @@ public class EffectNode: WatcherNode {
 
     deinit {
         let runtime = Runtime.current
+        if flags.contains(.checking) {
+            // A computed its pre-run check recomputes released it (a misuse): the walk
+            // goes on over this memory, which an unowned reference keeps, and the flush
+            // finishes the disposal.
+            Graph.releasedDuringCheck(self, runtime)
+            return
+        }
         if flags.contains(.executing) {
             // Its own body, cleanup or child released the last handle during its run:
             // the run stops tracking into it and, once back, stops touching it (the
@@ -112,7 +119,8 @@ public class EffectNode: WatcherNode {
     /// Its turn in the flush: a parent queued too runs first (its re-run may dispose
     /// this one); an effect only pending checks its dependencies before running.
     /// Nothing retains the effect here: user code may release its last handle, and the
-    /// run must see that happen (`execute`).
+    /// run must see that happen (`execute`). Inlined into the flush's loop.
+    @inline(__always)
     final func runInFlush(_ runtime: RuntimeRef) {
         if parent != nil {
             Graph.runQueuedAncestors(of: self, runtime)
@@ -128,11 +136,15 @@ public class EffectNode: WatcherNode {
         }
         if !flags.contains(.dirty) {
             guard flags.contains(.pending) else { return }
-            // `checking` stays set until the decision is made: a cancel waits for it.
-            guard let dirty = Graph.checkHolding(self, runtime) else { return }
+            // `checking` stays set until the decision is made: a cancel waits for it, and
+            // so does a release (see `deinit`).
+            let dirty = Graph.checkDirty(self, runtime, keepsRootChecking: true)
+            // `remove`, a full-width store: the run reads the flags next (see `NodeFlags`).
+            flags.remove(.checking)
             if flags.contains(.disposed) {
-                // Cancelled by a computed the check recomputed: it never runs again.
-                Graph.dispose(self, runtime)
+                // Cancelled, or released, by a computed the check recomputed: it never
+                // runs again.
+                Graph.disposeAfterCheck(self, runtime)
                 return
             }
             guard dirty else {
@@ -172,31 +184,6 @@ extension Graph {
         parent.ensuredExtras.children.append(child)
         child.parent = .passUnretained(parent)
         parent.flags.formUnion(.hasChildren)
-    }
-
-    /// Decides whether a pending effect's dependencies changed (``checkDirty``), holding
-    /// a reference for the walk: a computed it recomputes may release the effect's last
-    /// handle (a misuse, reported). Returns nil if it did: the effect stops, and dies at
-    /// the next drain.
-    @inline(__always)
-    static func checkHolding(_ effect: EffectNode, _ runtime: RuntimeRef) -> Bool? {
-        let held = Unmanaged.passUnretained(effect).retain()
-        let dirty = checkDirty(effect, runtime, keepsRootChecking: true)
-        // `remove`, a full-width store: the run reads the flags next (see `NodeFlags`).
-        effect.flags.remove(.checking)
-        return releaseHeld(held, runtime) ? nil : dirty
-    }
-
-    /// Lets go of the reference ``checkHolding(_:_:)`` took; returns true if it was the
-    /// last one, which is then released at the next drain.
-    @inline(never)
-    private static func releaseHeld(_ held: Unmanaged<EffectNode>, _ runtime: RuntimeRef) -> Bool {
-        var effect = held.takeRetainedValue()
-        guard isKnownUniquelyReferenced(&effect) else { return false }
-        effectReleasedDuringCheck(effect, runtime)
-        effect.flags.subtract(.stale)
-        runtime.pointee.retire(.passRetained(effect))
-        return true
     }
 
     /// Counts a run of `effect` in the current flush; false once it has run 100 times in
@@ -316,6 +303,41 @@ extension Graph {
         return true
     }
 
+    /// A computed that an effect's pre-run check recomputed released the effect's last
+    /// handle: its children and cleanups go now, its links once the walk is over
+    /// (``disposeAfterCheck(_:_:)``). Until then an unowned reference keeps its memory,
+    /// which the walk still reads; its body is retired, and `deps` is cleared, so that
+    /// the rest of its deinitialization leaves the links alone.
+    static func releasedDuringCheck(_ effect: EffectNode, _ runtime: RuntimeRef) {
+        effectReleasedDuringCheck(effect, runtime)
+        if effect.flags.contains(.hasChildren) {
+            disposeChildren(of: effect, runtime)
+        }
+        if effect.flags.contains(.hasCleanups) {
+            runCleanups(of: effect, runtime)
+        }
+        retireBody(of: effect, runtime)
+        effect.flags.formUnion(.disposed)
+        runtime.pointee.ensuredMisuse.releasedDuringCheck.append(ReleasedEffect(effect: effect, deps: effect.deps))
+        effect.deps = nil
+    }
+
+    /// Ends an effect that its pre-run check found disposed: cancelled, or released
+    /// (``releasedDuringCheck(_:_:)``), whose links go now, and whose memory at the
+    /// next drain.
+    static func disposeAfterCheck(_ effect: EffectNode, _ runtime: RuntimeRef) {
+        let identity = ObjectIdentifier(effect)
+        if let misuse = runtime.pointee.misuse,
+           let index = misuse.releasedDuringCheck.firstIndex(where: { $0.identity == identity }) {
+            let released = misuse.releasedDuringCheck.remove(at: index)
+            effect.flags = effect.flags.intersection([.watcher, .effect, .named]).union(.disposed)
+            if let deps = released.deps { unlinkChain(deps, runtime) }
+            runtime.pointee.retire(value: released)
+            return
+        }
+        dispose(effect, runtime)
+    }
+
     /// Cancels an effect for good: children, cleanups, then its links.
     ///
     /// An effect whose body is running (a child cancelling its parent, say), or whose
@@ -340,7 +362,7 @@ extension Graph {
     /// Lets a disposed effect's body go, with all it captured: at the next drain, so that
     /// the captures' deinits do not run inside the graph.
     @inline(never)
-    private static func retireBody(of effect: EffectNode, _ runtime: RuntimeRef) {
+    static func retireBody(of effect: EffectNode, _ runtime: RuntimeRef) {
         withUnsafeMutablePointer(to: &effect.body) { field in
             runtime.pointee.retire(field.move())
             field.initialize(to: .empty)
@@ -349,7 +371,7 @@ extension Graph {
 
     /// Disposes the children an effect created in its last run, most recent first,
     /// each one's own children before it.
-    private static func disposeChildren(of parent: EffectNode, _ runtime: RuntimeRef) {
+    static func disposeChildren(of parent: EffectNode, _ runtime: RuntimeRef) {
         parent.flags.subtract(.hasChildren)
         guard let extras = parent.extras else { return }
         let children = extras.children
@@ -364,7 +386,7 @@ extension Graph {
         runtime.pointee.retire(value: children)
     }
 
-    private static func runCleanups(of effect: EffectNode, _ runtime: RuntimeRef) {
+    static func runCleanups(of effect: EffectNode, _ runtime: RuntimeRef) {
         effect.flags.subtract(.hasCleanups)
         guard let extras = effect.extras else { return }
         let cleanups = extras.cleanups
@@ -392,5 +414,20 @@ extension Graph {
             cursor = owner._withUnsafeGuaranteedRef { $0.parent }
         }
         return found
+    }
+}
+
+/// An effect released during its pre-run check, until the flush ends its disposal: the
+/// unowned reference keeps its memory (it is never read: the object is deinitialized),
+/// and the links it had.
+struct ReleasedEffect {
+    private unowned let memory: EffectNode
+    let identity: ObjectIdentifier
+    let deps: LinkPointer?
+
+    init(effect: EffectNode, deps: LinkPointer?) {
+        memory = effect
+        identity = ObjectIdentifier(effect)
+        self.deps = deps
     }
 }

@@ -125,6 +125,7 @@ extension Graph {
     }
 
     /// Depth-first over subscribers of subscribers, with an explicit stack.
+    @inline(__always)
     static func markPending(_ first: LinkPointer, _ runtime: RuntimeRef) {
         let base = runtime.pointee.stack.count
         var link = first

@@ -54,9 +54,12 @@ final class CyclePath: Sendable {
     private let start: ObjectIdentifier
     private let state: LockedState<State>
 
-    init(reentered node: ReactiveNode) {
+    /// A path that starts at `node`, which `reader` read; closed at once when the node
+    /// read itself.
+    init(reentered node: ReactiveNode, reader: ReactiveNode?) {
         start = ObjectIdentifier(node)
-        state = LockedState(State(nodes: [NodeNames.name(of: node)]))
+        let name = NodeNames.name(of: node)
+        state = LockedState(reader === node ? State(nodes: [name, name], closed: true) : State(nodes: [name]))
     }
 
     var names: [String] {

@@ -42,7 +42,7 @@ extension Graph {
     /// the computeds on it throw it back (``computedThrew(_:_:)``).
     static func readClosedCycle(_ node: DependentNode, _ runtime: RuntimeRef) -> CycleError {
         weakenLinkAtCursor(to: node, runtime)
-        let path = CyclePath(reentered: node)
+        let path = CyclePath(reentered: node, reader: runtime.pointee.run.activeSub?.takeUnretainedValue())
         runtime.pointee.ensuredMisuse.add(path, runtime)
         return CycleError(path)
     }
@@ -138,7 +138,7 @@ extension Graph {
     }
 
     /// A computed released the last handle of an effect that was checking whether to
-    /// run: the effect stops, and dies at the next drain.
+    /// run: the effect stops.
     static func effectReleasedDuringCheck(_ effect: EffectNode, _ runtime: RuntimeRef) {
         runtime.pointee.ensuredMisuse.add(RuntimeIssue(
             kind: .effectReleasedDuringEvaluation,
@@ -228,6 +228,8 @@ final class MisuseState {
     var tracedForCause: [ReactiveNode] = []
     /// Effects stopped for running away, dirty until the flush is over.
     var stoppedEffects: [EffectNode] = []
+    /// Effects released during their pre-run check, until the flush disposes of them.
+    var releasedDuringCheck: [ReleasedEffect] = []
     private var issues: [RuntimeIssue] = []
     /// Cycles found, reported once the computeds on them have named themselves.
     private var cycles: [CyclePath] = []
