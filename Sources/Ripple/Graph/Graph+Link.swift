@@ -197,13 +197,11 @@ extension Graph {
                             }
                         }
                     }
-                    if subFlags.isDisjoint(with: [.ownsNoLinks, .holdsWeakLink]) {
-                        dropDependency(dep, runtime)
-                    } else if subFlags.contains(.ownsNoLinks) {
+                    if subFlags.contains(.ownsNoLinks) {
                         link.pointee.sub._withUnsafeGuaranteedRef {
                             unsafeDowncast($0, to: ScopeNode.self).liveDependencies -= 1
                         }
-                    } else if !link.pointee.isWeak {
+                    } else if !subFlags.contains(.holdsWeakLink) || !link.pointee.isWeak {
                         dropDependency(dep, runtime)
                     }
                 }
@@ -291,16 +289,12 @@ extension Graph {
         runtime.drainRetired()
     }
 
-    /// A dependent node is dying: its links go, and its queue entry and log entry with
-    /// them.
+    /// A dependent node is dying: its links go, and its queue entry with them.
     static func dependentWillDeallocate(_ node: DependentNode) {
         let runtime = Runtime.current
         if node.flags.contains(.queued) {
             node.flags.subtract(.queued)
             runtime.pointee.queue.remove(node)
-        }
-        if node.flags.contains(.logged) {
-            discardLoggedComputed(node, runtime)
         }
         unlinkAll(node, runtime)
     }

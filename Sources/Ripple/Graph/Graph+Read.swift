@@ -105,7 +105,9 @@ extension Graph {
     static func recordRead(of source: Unmanaged<ReactiveNode>, _ runtime: RuntimeRef, inPlaceRuledOut: Bool = false) {
         guard let sub = runtime.pointee.run.activeSub else { return }
         if source._withUnsafeGuaranteedRef({ $0.flags.contains(.logged) }) {
-            propagateBeforeRead(source, runtime)
+            // Written by a computed during an evaluation in progress: the reader sees the
+            // new value; the change propagates once the evaluation is over.
+            if runtime.pointee.run.computeDepth == 0 { propagateBeforeRead(source, runtime) }
             link(source, sub, runtime)
         } else if inPlaceRuledOut {
             relinkOrLinkNew(source, sub, runtime)
@@ -140,15 +142,37 @@ extension Graph {
     /// more, when `node` is evaluating or being revalidated: the read closes a cycle.
     @inline(__always)
     static func validate(_ node: DependentNode, _ runtime: RuntimeRef) -> Bool {
-        if !runtime.pointee.log.isEmpty {
+        // While a computed evaluates, the log holds only what computeds wrote (a misuse):
+        // it waits for the evaluation to end, since marking now would reach nodes that a
+        // walk in progress has already passed.
+        if !runtime.pointee.log.isEmpty, runtime.pointee.run.computeDepth == 0 {
             propagateBatchLog(runtime)
         }
         if !node.flags.isDisjoint(with: .needsValidation) {
             if !node.flags.isDisjoint(with: [.running, .checking]) { return false }
             if node.flags.contains(.detached) { reattach(node, runtime) }
-            if !node.flags.isDisjoint(with: .stale) { bringUpToDate(node, runtime) }
+            if !node.flags.isDisjoint(with: .stale) {
+                bringUpToDate(node, runtime)
+                // It wrote, while it evaluated, what it had read: its reader reads a
+                // value that is stale already.
+                if node.flags.contains(.dirty) { readStaleValue(runtime) }
+            }
         }
         return true
+    }
+
+    /// The recording run read a computed that was marked during its own evaluation: it
+    /// is stale too, as if the computed had been marked after the read.
+    @inline(never)
+    static func readStaleValue(_ runtime: RuntimeRef) {
+        guard let reader = runtime.pointee.run.activeSub else { return }
+        reader._withUnsafeGuaranteedRef { reader in
+            if reader.flags.contains(.computed) {
+                if reader.flags.contains(.running) { invalidatedDuringRun(reader, runtime) }
+            } else {
+                reader.flags.formUnion(.dirty)
+            }
+        }
     }
 }
 

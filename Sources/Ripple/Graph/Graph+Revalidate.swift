@@ -69,7 +69,12 @@ extension Graph {
                         current.flags.subtract(.checking)
                         dirty = recomputeAndNotify(current, runtime, onlySubscriberKnown: true)
                     } else {
-                        current.flags.subtract([.checking, .pending])
+                        let flags = current.flags.subtracting([.checking, .pending])
+                        current.flags = flags
+                        // Marked during the walk: a computed on it wrote what this read.
+                        if flags.contains(.dirty) {
+                            dirty = recomputeAndNotify(current, runtime, onlySubscriberKnown: true)
+                        }
                     }
                 }
                 node = parentLink.pointee.sub
@@ -82,7 +87,8 @@ extension Graph {
                 // `remove`, a full-width store: the caller reads the flags next (see `NodeFlags`).
                 root.flags.remove(.checking)
             }
-            return dirty
+            // The root too may have been marked during the walk.
+            return dirty || root.flags.contains(.dirty)
         }
     }
 

@@ -85,31 +85,6 @@ extension Graph {
         }
     }
 
-    /// A running computed was marked: it wrote something it had read, or something
-    /// upstream of it. It ends its run dirty, and is logged as a change, so that its
-    /// subscribers learn it when the log next propagates, once none of them is in the
-    /// middle of reading it (an entry with no saved value, always changed).
-    @inline(never)
-    static func invalidatedDuringRun(_ node: DependentNode, _ runtime: RuntimeRef) {
-        node.flags.formUnion(.dirty)
-        guard !node.flags.contains(.logged) else { return }
-        let entry = runtime.pointee.log.appendSlowly(node, size: 0, alignment: 1, trivial: true)
-        entry.pointee.hasSaved = false
-        node.flags.formUnion(.logged)
-    }
-
-    /// Drops the log entry of a logged computed that is dying.
-    static func discardLoggedComputed(_ node: DependentNode, _ runtime: RuntimeRef) {
-        let identity = Unmanaged.passUnretained(node).toOpaque()
-        for index in 0..<runtime.pointee.log.count {
-            let entry = runtime.pointee.log.entry(at: index)
-            if entry.pointee.node?.toOpaque() == identity {
-                discardEntry(entry, of: node)
-                return
-            }
-        }
-    }
-
     /// `node` must recompute or re-run though no write marked it (a weak dependency
     /// died, or it wrote what it had read): it turns dirty, and what depends on it
     /// pending, as after a write. A node already stale has told its subscribers.

@@ -51,7 +51,7 @@ public class DependentNode: ReactiveNode {
     }
 
     deinit {
-        if deps != nil || !flags.isDisjoint(with: [.queued, .logged]) {
+        if deps != nil || flags.contains(.queued) {
             Graph.dependentWillDeallocate(self)
         }
     }

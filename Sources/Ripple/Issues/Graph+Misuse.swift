@@ -35,6 +35,35 @@ extension Graph {
         ), runtime)
     }
 
+    /// A running computed was marked: it wrote something it had read (or something
+    /// upstream of that). Its value mixes the state before and after, so it ends its
+    /// run dirty, and its next read evaluates it again. Its subscribers learn it later,
+    /// not while one of them is in the middle of reading it: the flush tells them, in
+    /// the order of its queue (``MisuseNotifier``), as a write would have.
+    @inline(never)
+    static func invalidatedDuringRun(_ node: DependentNode, _ runtime: RuntimeRef) {
+        node.flags.formUnion(.dirty)
+        let state = runtime.pointee.ensuredMisuse
+        if state.invalidated.isEmpty { runtime.pointee.retiredCount &+= 1 }
+        state.invalidated.append(node)
+        enqueue(state.notifier, runtime)
+    }
+
+    /// Tells the subscribers of the computeds marked during their own run that they are
+    /// stale, but those still running (a flush inside a computed), which wait for the
+    /// next turn.
+    static func invalidateMarkedDuringRun(_ runtime: RuntimeRef) {
+        guard let state = runtime.pointee.misuse, !state.invalidated.isEmpty else { return }
+        let nodes = state.invalidated
+        state.invalidated = nodes.filter { $0.flags.contains(.running) }
+        if state.invalidated.isEmpty { runtime.pointee.retiredCount &-= 1 }
+        for node in nodes where !node.flags.contains(.running) {
+            node.flags.formUnion(.dirty)
+            if let subs = node.subs { markPending(subs, runtime) }
+        }
+        runtime.pointee.retire(value: nodes)
+    }
+
     // MARK: Cycles
 
     /// The read of `node`, which is evaluating, closed a cycle: the reader's link to it
@@ -193,6 +222,10 @@ extension Graph {
                 state.holdsEvaluationBatch = false
                 runtime.pointee.retiredCount &-= 1
                 endBatch(runtime)
+            } else if !state.invalidated.isEmpty, !state.notifier.flags.contains(.queued) {
+                enqueue(state.notifier, runtime)
+                flushIfOutermost(runtime)
+                if runtime.pointee.batchDepth > 0 { return }
             } else if !state.stoppedEffects.isEmpty {
                 let effects = state.stoppedEffects
                 state.stoppedEffects = []
@@ -230,13 +263,17 @@ final class MisuseState {
     var stoppedEffects: [EffectNode] = []
     /// Effects released during their pre-run check, until the flush disposes of them.
     var releasedDuringCheck: [ReleasedEffect] = []
+    /// Computeds marked during their own run, until the flush invalidates them.
+    var invalidated: [DependentNode] = []
+    /// Queued when a computed was marked during its run: its turn invalidates it.
+    let notifier = MisuseNotifier()
     private var issues: [RuntimeIssue] = []
     /// Cycles found, reported once the computeds on them have named themselves.
     private var cycles: [CyclePath] = []
 
     var hasWork: Bool {
-        holdsEvaluationBatch || !stoppedEffects.isEmpty || !tracedForCause.isEmpty || !issues.isEmpty
-            || !cycles.isEmpty
+        holdsEvaluationBatch || !invalidated.isEmpty || !stoppedEffects.isEmpty || !tracedForCause.isEmpty
+            || !issues.isEmpty || !cycles.isEmpty
     }
 
     func add(_ issue: RuntimeIssue, _ runtime: RuntimeRef) {
@@ -327,5 +364,20 @@ struct ReportedNodes {
         }
         nodes[id] = WeakModel(node)
         return true
+    }
+}
+
+/// Takes a turn in the flush to invalidate the computeds marked during their own run
+/// (``Graph/invalidatedDuringRun(_:_:)``): after the effect whose run evaluated them,
+/// in the same flush, so that an effect they re-run counts its runs there. One per
+/// thread, made on the first misuse.
+final class MisuseNotifier: WatcherNode {
+    init() {
+        super.init(flags: [])
+    }
+
+    override func runQueued(_ runtime: RuntimeRef) {
+        flags.subtract(.queued)
+        Graph.invalidateMarkedDuringRun(runtime)
     }
 }

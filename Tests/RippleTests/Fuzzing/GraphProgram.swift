@@ -26,6 +26,16 @@
 /// reads. At the end it drops everything and checks that every node, effect and scope
 /// was released.
 ///
+/// A program whose first byte is ``Interpreter/misuseMode`` may also misuse the graph
+/// as the runtime-issue rules allow: computeds that write a signal of their own when
+/// they evaluate (read by nodes made later, so that no loop forms), and computeds that
+/// read a forward reference through a table of such computeds, by id, which may close
+/// a cycle (themselves included). The evaluator knows what a writer last wrote (the
+/// closure tells it), and works out cycles by a depth-first evaluation: a node reached
+/// again while it evaluates is an error, and so is everything that reads an error. A
+/// read during which a computed wrote may see the value before the write; the node is
+/// then read again, and that read must agree.
+///
 /// Two things make "exactly" an "at least": a read inside a batch may add one run to
 /// an effect whose input was written back to its old value in the same batch (the
 /// value read becomes the one subscribers have seen); and an effect's write lets the
@@ -69,6 +79,9 @@ enum Outcome: Equatable, CustomStringConvertible {
 /// A computed's formula: read `condition`; when it is even, sum `whenEven`, otherwise
 /// `whenOdd`, starting from `offset`, modulo `modulus`. A throwing computed throws
 /// when the result is 0. Inputs are node ids, always lower than the computed's own.
+/// In misuse mode a formula may also read `forward`, any id, through the table of
+/// cyclic computeds (0 when no such computed has that id), last, with `get()`: it
+/// may then hold a cycle error.
 struct Formula {
     var condition: Int
     var whenEven: [Int]
@@ -76,6 +89,10 @@ struct Formula {
     var offset: Int
     var modulus: Int
     var throwing: Bool
+    var forward: Int? = nil
+
+    /// Whether it can hold an error: only computeds that cannot are read by others.
+    var mayFail: Bool { throwing || forward != nil }
 
     func inputs(conditionValue: Int) -> [Int] {
         conditionValue % 2 == 0 ? whenEven : whenOdd
@@ -222,7 +239,12 @@ final class ScopeRecord {
     }
 }
 
+/// The cyclic computeds of a misuse-mode program, by id: what a forward reference reads.
+typealias CycleTable = Signal<[Int: Computed<Int>]>
+
 final class Interpreter {
+    /// The first byte of a program that may write inside computeds and form cycles.
+    static let misuseMode: UInt8 = 0xFE
     static let maxNodes = 40
     static let maxEffects = 12
     static let maxScopes = 12
@@ -252,6 +274,16 @@ final class Interpreter {
     /// Set when this transaction read inside a batch (see ``GraphProgram``).
     private var readInsideBatch = false
 
+    // Misuse mode.
+    private var misuse = false
+    /// Writes of a new value that computeds made, in all; each may add a wave of runs.
+    private var computedWrites = 0
+    private var computedWritesAtSettle = 0
+    /// The signal each writing computed writes, by the computed's id.
+    private var writerTargets: [Int: Int] = [:]
+    /// The cyclic computeds, which live as long as the table does.
+    private var cycleTable: CycleTable?
+
     private(set) var log: [String] = []
     private(set) var failure: String?
 
@@ -277,9 +309,9 @@ final class Interpreter {
         handles.keys.filter { formulas[$0] == nil }.sorted()
     }
 
-    /// Live signals that no effect writes.
+    /// Live signals that no effect or computed writes.
     private var writableSignals: [Int] {
-        let mirrored = Set(effects.compactMap { $0.mirror?.target })
+        let mirrored = Set(effects.compactMap { $0.mirror?.target }).union(writerTargets.values)
         return liveSignals.filter { !mirrored.contains($0) }
     }
 
@@ -289,12 +321,16 @@ final class Interpreter {
 
     /// Live nodes that never hold an error: inputs for computeds, effects and scopes.
     private var readableNodes: [Int] {
-        handles.keys.filter { formulas[$0]?.throwing != true }.sorted()
+        handles.keys.filter { formulas[$0]?.mayFail != true }.sorted()
     }
 
     // MARK: Running
 
     func run() {
+        if bytes.first == Interpreter.misuseMode {
+            misuse = true
+            cursor = 1
+        }
         while !exhausted, failure == nil, operation < Interpreter.maxOperations {
             step()
             guard failure == nil else { break }
@@ -320,7 +356,9 @@ final class Interpreter {
     /// Decodes and performs one operation (a batch performs the ones it contains).
     private func step() {
         operation += 1
-        switch next(16) {
+        switch next(misuse ? 18 : 16) {
+        case 16: newWritingComputed()
+        case 17: newCyclicComputed()
         case 0, 1, 2: write()
         case 3: update()
         case 4, 5: newSignal()
@@ -405,6 +443,82 @@ final class Interpreter {
         return sum % formula.modulus
     }
 
+    /// A computed that writes `(result + shift) % 6` to a signal of its own whenever it
+    /// evaluates: a write during an evaluation, which applies.
+    private func newWritingComputed() {
+        guard formulas.count + 1 < Interpreter.maxNodes else { return }
+        let candidates = readableNodes
+        guard let condition = pick(candidates) else { return }
+        func inputs() -> [Int] {
+            (0...next(3)).compactMap { _ in pick(candidates) }
+        }
+        let formula = Formula(
+            condition: condition, whenEven: inputs(), whenOdd: inputs(),
+            offset: next(4), modulus: 2 + next(5), throwing: false
+        )
+        let shift = next(6)
+        let targetID = formulas.count, id = formulas.count + 1
+        let target = Signal(0)
+        formulas.append(nil)
+        signalValues.append(0)
+        handles[targetID] = .signal(target)
+        weakNodes.append(WeakNode(node: target))
+        note("s\(targetID) = Signal(0); c\(id) = Computed(\(describe(formula)), writes s\(targetID) = (value + \(shift)) % 6)")
+        var refs: [Int: NodeRef] = [:]
+        for input in formula.allInputs { refs[input] = handles[input]! }
+        let computed = Computed { [weak self] () -> Int in
+            let result = Interpreter.evaluate(formula, refs)
+            let written = (result + shift) % 6
+            if target.peek() != written { self?.computedWrote(written, to: targetID) }
+            target.value = written
+            return result
+        }
+        writerTargets[id] = targetID
+        formulas.append(formula)
+        signalValues.append(0)
+        handles[id] = .computed(computed)
+        weakNodes.append(WeakNode(node: computed))
+    }
+
+    private func computedWrote(_ value: Int, to target: Int) {
+        signalValues[target] = value
+        computedWrites += 1
+    }
+
+    /// A computed that also reads, last and with `get()`, the cyclic computed with a
+    /// given id, through the table: itself, one made before, or one yet to come.
+    private func newCyclicComputed() {
+        guard formulas.count < Interpreter.maxNodes else { return }
+        let candidates = readableNodes
+        guard let condition = pick(candidates) else { return }
+        func inputs() -> [Int] {
+            (0..<next(3)).compactMap { _ in pick(candidates) }
+        }
+        let id = formulas.count
+        let cyclic = formulas.indices.filter { formulas[$0]?.forward != nil }
+        let choice = next(4)
+        let forward = choice == 0 ? id : choice == 1 ? id + 1 + next(3) : (pick(cyclic) ?? id)
+        let formula = Formula(
+            condition: condition, whenEven: inputs(), whenOdd: inputs(),
+            offset: next(4), modulus: 2 + next(5), throwing: false, forward: forward
+        )
+        note("c\(id) = Computed(\(describe(formula)))")
+        let table = cycleTable ?? Signal([:])
+        cycleTable = table
+        var refs: [Int: NodeRef] = [:]
+        for input in formula.allInputs { refs[input] = handles[input]! }
+        let computed = Computed { () throws -> Int in
+            let sum = Interpreter.evaluate(formula, refs)
+            guard let next = table.value[forward] else { return sum % formula.modulus }
+            return (sum &+ (try next.get())) % formula.modulus
+        }
+        formulas.append(formula)
+        signalValues.append(0)
+        handles[id] = .computed(computed)
+        weakNodes.append(WeakNode(node: computed))
+        table.value[id] = computed
+    }
+
     private func runBatch() {
         guard batchDepth < Interpreter.maxBatchDepth else { return }
         let count = 1 + next(6)
@@ -423,7 +537,7 @@ final class Interpreter {
         guard let id = pick(handles.keys.sorted()) else { return }
         note("read n\(id)")
         if batchDepth > 0, formulas[id] != nil { readInsideBatch = true }
-        let seen = handles[id]!.outcome()
+        let seen = settledRead { handles[id]!.outcome() }
         let expected = truth()[id]
         if seen != expected {
             fail("read n\(id): got \(seen), expected \(expected)")
@@ -434,10 +548,37 @@ final class Interpreter {
         guard let id = pick(readableNodes) else { return }
         note("peek n\(id)")
         if batchDepth > 0, formulas[id] != nil { readInsideBatch = true }
-        let seen = Outcome.value(handles[id]!.peek())
+        let seen = settledRead { Outcome.value(handles[id]!.peek()) }
         let expected = truth()[id]
         if seen != expected {
             fail("peek n\(id): got \(seen), expected \(expected)")
+        }
+    }
+
+    /// `read`'s result once no computed wrote during it: a write during a read may come
+    /// after the reader read the written signal, which then reads again. A computed's
+    /// write outside a batch runs the effects at once: the signals they write hold
+    /// their new values.
+    private func settledRead(_ read: () -> Outcome) -> Outcome {
+        let before = computedWrites
+        var seen = read()
+        for _ in 0..<Interpreter.maxNodes {
+            let writes = computedWrites
+            seen = read()
+            if computedWrites == writes { break }
+        }
+        if computedWrites != before, batchDepth == 0 { updateMirrorTargets() }
+        return seen
+    }
+
+    /// Effects that write a signal have run: each target holds what its effect wrote.
+    private func updateMirrorTargets() {
+        let mirrors = effects.filter { $0.mirror != nil && !$0.cancelled }
+        for record in mirrors.sorted(by: { $0.mirror!.target < $1.mirror!.target }) {
+            let (target, shift) = record.mirror!
+            if case .value(let source) = truth()[record.plan.condition] {
+                signalValues[target] = (source + shift) % 6
+            }
         }
     }
 
@@ -468,6 +609,7 @@ final class Interpreter {
             break
         }
         if batchDepth > 0 { readInsideBatch = true }
+        let writesBefore = computedWrites
         var refs: [Int: NodeRef] = [:]
         for input in plan.allInputs { refs[input] = handles[input]! }
         if let childPlan = record.childPlan {
@@ -521,7 +663,9 @@ final class Interpreter {
         }
         record.settledAt = operation
         record.settledView = record.view
-        checkView(record.view, "e\(record.index) at creation")
+        // A computed that wrote during the first run may leave it an older value, until
+        // the run that follows (inside a batch, at its end).
+        if computedWrites == writesBefore { checkView(record.view, "e\(record.index) at creation") }
     }
 
     private static func recordRun(_ record: EffectRecord, _ view: [(id: Int, value: Int)]) {
@@ -534,6 +678,7 @@ final class Interpreter {
     private func newChild(of parent: EffectRecord, plan: ReadPlan, refs: [Int: NodeRef]) -> EffectRecord {
         let record = EffectRecord(index: nextEffectIndex, plan: plan, parent: parent)
         nextEffectIndex += 1
+        let writesBefore = computedWrites
         note("e\(record.index) = child of e\(parent.index)")
         effects.append(record)
         let effect = Effect("e\(record.index)") { [weak record] in
@@ -544,7 +689,11 @@ final class Interpreter {
         record.weakHandle = effect
         record.settledAt = operation
         record.settledView = record.view
-        if creatingEffect { checkView(record.view, "e\(record.index) at creation") }
+        // After a computed's write in this transaction, effects that write a signal may
+        // have run again before this one: checked at the transaction's end instead.
+        if creatingEffect, computedWrites == writesBefore, computedWrites == computedWritesAtSettle {
+            checkView(record.view, "e\(record.index) at creation")
+        }
         return record
     }
 
@@ -587,18 +736,22 @@ final class Interpreter {
         for input in plan.allInputs { record.held[input] = handles[input]! }
         let witness = Witness()
         record.witness = witness
+        let writes = computedWrites
         Interpreter.arm(record, witness)
         record.checkedView = record.view
         record.viewAt = operation
         scopes.append(record)
-        checkView(record.view, "t\(record.index) apply")
+        // A computed that wrote during the apply may leave it an older value; it fires.
+        if computedWrites == writes { checkView(record.view, "t\(record.index) apply") }
     }
 
-    /// Runs the scope's apply; its onChange counts, and a following scope re-arms.
+    /// Runs the scope's apply; its onChange counts, and a following scope re-arms. The
+    /// view is what the last apply read: a computed's write during the apply fires
+    /// onChange, and a re-arm in it, before this call returns.
     private static func arm(_ record: ScopeRecord, _ witness: Witness) {
         let held = record.held
-        record.view = withTracking {
-            record.plan.read(held)
+        withTracking {
+            record.view = record.plan.read(held)
         } onChange: { [weak record] in
             withExtendedLifetime(witness) {}
             guard let record else { return }
@@ -620,24 +773,50 @@ final class Interpreter {
 
     // MARK: Checking
 
-    /// Every node's value, computed from scratch.
+    /// Every node's value, computed from scratch: in id order, but for cyclic computeds,
+    /// which nothing else reads, then worked out depth-first through their forward
+    /// references (a node reached again while it evaluates is a cycle error, -1).
     private func truth() -> [Outcome] {
         var values: [Outcome] = []
         values.reserveCapacity(formulas.count)
+        func value(_ id: Int) -> Int {
+            guard case .value(let value) = values[id] else { return -1_000 }
+            return value
+        }
+        func sum(_ formula: Formula) -> Int {
+            let conditionValue = value(formula.condition)
+            return formula.inputs(conditionValue: conditionValue).reduce(formula.offset) { $0 &+ value($1) }
+        }
         for (id, formula) in formulas.enumerated() {
             guard let formula else {
                 values.append(.value(signalValues[id]))
                 continue
             }
-            func value(_ id: Int) -> Int {
-                guard case .value(let value) = values[id] else { return -1_000 }
-                return value
-            }
-            let conditionValue = value(formula.condition)
-            let sum = formula.inputs(conditionValue: conditionValue).reduce(formula.offset) { $0 &+ value($1) }
-            let result = sum % formula.modulus
-            values.append(formula.throwing && result == 0 ? .failure(conditionValue) : .value(result))
+            let result = sum(formula) % formula.modulus
+            values.append(formula.throwing && result == 0 ? .failure(value(formula.condition)) : .value(result))
         }
+        var evaluating: Set<Int> = [], done: Set<Int> = []
+        func cyclic(_ id: Int) -> Outcome {
+            if done.contains(id) { return values[id] }
+            if evaluating.contains(id) { return .failure(-1) }
+            let formula = formulas[id]!
+            evaluating.insert(id)
+            let partial = sum(formula)
+            let outcome: Outcome
+            if let forward = formula.forward, forward < formulas.count, formulas[forward]?.forward != nil {
+                switch cyclic(forward) {
+                case .value(let next): outcome = .value((partial &+ next) % formula.modulus)
+                case .failure(let code): outcome = .failure(code)
+                }
+            } else {
+                outcome = .value(partial % formula.modulus)
+            }
+            evaluating.remove(id)
+            done.insert(id)
+            values[id] = outcome
+            return outcome
+        }
+        for id in formulas.indices where formulas[id]?.forward != nil { _ = cyclic(id) }
         return values
     }
 
@@ -658,19 +837,15 @@ final class Interpreter {
 
     /// The checks that follow a transaction (an operation at top level).
     private func settle() {
-        // Effects that write a signal have run: each target holds what its effect wrote.
+        updateMirrorTargets()
         let mirrors = effects.filter { $0.mirror != nil && !$0.cancelled }
-        for record in mirrors.sorted(by: { $0.mirror!.target < $1.mirror!.target }) {
-            let (target, shift) = record.mirror!
-            if case .value(let source) = truth()[record.plan.condition] {
-                signalValues[target] = (source + shift) % 6
-            }
-        }
         let truth = truth()
         // A write from an effect body re-runs the effects that read it after the ones
         // that already ran: they may see the state before the write, run again after
-        // it, and a child may run before a parent that the write makes dirty.
-        let effectWrites = mirrors.reduce(0) { $0 + $1.runs }
+        // it, and a child may run before a parent that the write makes dirty. So does a
+        // computed's write.
+        let effectWrites = mirrors.reduce(0) { $0 + $1.runs } + (computedWrites - computedWritesAtSettle)
+        computedWritesAtSettle = computedWrites
         for record in effects {
             let name = "e\(record.index)"
             if record.cancelled {
@@ -765,9 +940,11 @@ final class Interpreter {
             pending += record.plan.allInputs + record.extraCaptures
         }
         for record in scopes where record.armed { pending += record.plan.allInputs }
+        if cycleTable != nil { pending += formulas.indices.filter { formulas[$0]?.forward != nil } }
         while let id = pending.popLast() {
             guard alive.insert(id).inserted else { continue }
             if let formula = formulas[id] { pending += formula.allInputs }
+            if let target = writerTargets[id] { pending.append(target) }
         }
         return alive
     }
@@ -784,6 +961,8 @@ final class Interpreter {
         // A signal that no live computed, effect or armed scope reads has no subscribers.
         var read = Set<Int>()
         for id in alive { if let formula = formulas[id] { read.formUnion(formula.allInputs) } }
+        // A cyclic computed is read by the others through the table.
+        if cycleTable != nil { read.formUnion(formulas.indices.filter { formulas[$0]?.forward != nil }) }
         for record in effects where !record.cancelled { read.formUnion(record.plan.allInputs) }
         for record in scopes where record.armed { read.formUnion(record.plan.allInputs) }
         for (id, weak) in weakNodes.enumerated() where !read.contains(id) {
@@ -803,6 +982,8 @@ final class Interpreter {
             record.handle = nil
         }
         handles = [:]
+        cycleTable?.value = [:]
+        cycleTable = nil
         for record in scopes { record.held = [:] }
         for (id, weak) in weakNodes.enumerated() where weak.node != nil {
             fail("n\(id) is still alive after every reference was dropped")
@@ -821,7 +1002,7 @@ final class Interpreter {
     // MARK: Listing
 
     private func describe(_ formula: Formula) -> String {
-        "n\(formula.condition) even ? \(formula.whenEven.map { "n\($0)" }) : \(formula.whenOdd.map { "n\($0)" }), +\(formula.offset) %\(formula.modulus)\(formula.throwing ? ", throws on 0" : "")"
+        "n\(formula.condition) even ? \(formula.whenEven.map { "n\($0)" }) : \(formula.whenOdd.map { "n\($0)" }), +\(formula.offset) %\(formula.modulus)\(formula.throwing ? ", throws on 0" : "")\(formula.forward.map { ", + table[\($0)]" } ?? "")"
     }
 
     private func describe(_ plan: ReadPlan) -> String {

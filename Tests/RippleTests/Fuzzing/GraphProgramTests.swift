@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Ripple
 
 /// The fuzz target's programs, run by the test suite: the checked-in corpus
 /// (`Fuzz/corpus`, see `Fuzz/README.md`) and a batch of random ones, each checked
@@ -23,7 +24,12 @@ import Testing
         #expect(files.count >= 20, "the seed corpus at \(Self.corpus.path) is missing")
         for file in files {
             let bytes = [UInt8](try Data(contentsOf: file))
-            Self.check(file.lastPathComponent) { GraphProgram.run(bytes) }
+            let issues = RuntimeIssues.collect {
+                Self.check(file.lastPathComponent) { GraphProgram.run(bytes) }
+            }
+            if bytes.first != Interpreter.misuseMode {
+                #expect(issues.isEmpty, "\(file.lastPathComponent) reported \(issues)")
+            }
         }
     }
 
@@ -57,6 +63,24 @@ import Testing
             Self.check("seed-example") { "a wrong value" }
         }
         Self.check("seed-example") { nil }
+    }
+
+    @Test(arguments: 0..<4)
+    func `random programs that misuse the graph agree with the naive evaluator`(shard: Int) {
+        for index in 0..<250 {
+            let seed = UInt64(10_000 + shard * 250 + index)
+            var random = SeededRandom(seed: seed)
+            let length = Int.random(in: 16...600, using: &random)
+            let bytes = [Interpreter.misuseMode] + (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let issues = RuntimeIssues.collect {
+                if let failure = GraphProgram.run(bytes) {
+                    Issue.record("misuse seed \(seed) (\(length) bytes): \(failure)")
+                }
+            }
+            // Writes inside computeds and cycles are reported; nothing else may be.
+            let kinds = Set(issues.map(\.kind))
+            #expect(kinds.isSubset(of: [.writeDuringEvaluation, .cycle]), "misuse seed \(seed): \(issues)")
+        }
     }
 
     @Test(arguments: 0..<4)
