@@ -85,7 +85,7 @@ extension Signal {
     /// ```
     ///
     /// Make it once and keep it: a new one starts with a full pass (making one while a
-    /// computed or an effect runs is a fatal error). What the closure reads besides the
+    /// computed or an effect runs is reported as a ``RuntimeIssue``). What the closure reads besides the
     /// element is followed as a query: when it changes, one pass.
     @inlinable
     public func filter<Element>(_ isIncluded: @escaping (Element) -> Bool) -> Computed<IncrementalArray<Element>>

@@ -27,16 +27,25 @@ internal import RippleThreadLocal
 /// node the scope read keeps that node, and the scope, alive until the node changes,
 /// as with Observation; capture weakly what should be free to go.
 ///
+/// `apply` may throw: the error is rethrown, and what `apply` read before it stays
+/// followed, so `onChange` still runs when that changes.
+///
 /// - Parameters:
 ///   - apply: The reads to follow; its result is returned.
 ///   - onChange: Runs once, outside any tracking scope; writes in it are batched.
 /// - Returns: What `apply` returned.
 @inlinable
-public func withTracking<T>(_ apply: () -> T, onChange: consuming @escaping () -> Void) -> T {
+public func withTracking<T>(_ apply: () throws -> T, onChange: consuming @escaping () -> Void) rethrows -> T {
     // Inlined into the caller, which calls `apply` directly; the scope's work is not
     // generic.
     let run = beginTrackingScope(onChange: consume onChange)
-    let result = apply()
+    let result: T
+    do {
+        result = try apply()
+    } catch {
+        endTrackingScope(run)
+        throw error
+    }
     endTrackingScope(run)
     return result
 }

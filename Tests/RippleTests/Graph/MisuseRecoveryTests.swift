@@ -396,6 +396,38 @@ import Testing
         #expect(issues.map(\.kind) == [.effectError])
     }
 
+    @Test func `a tracking scope whose apply throws rethrows, and still follows what it read`() {
+        let online = Signal(false), retries = Signal(0)
+        var fired = 0
+        #expect(throws: Offline.self) {
+            try withTracking { () throws -> Int in
+                guard online.value else { throw Offline() }
+                return retries.value
+            } onChange: { fired += 1 }
+        }
+        retries.value = 1        // read after the throw point only: not followed
+        #expect(fired == 0)
+        online.value = true      // read before the throw: onChange runs
+        #expect(fired == 1)
+    }
+
+    @Test func `an effect scope's body that throws rethrows, and keeps what it made`() {
+        let scope = EffectScope()
+        let count = Signal(0)
+        var runs = 0
+        #expect(throws: Offline.self) {
+            try scope.run {
+                _ = Effect { runs += 1; _ = count.value }
+                throw Offline()
+            }
+        }
+        count.value = 1
+        #expect(runs == 2)
+        scope.cancel()
+        count.value = 2
+        #expect(runs == 2)
+    }
+
     // MARK: Other misuse
 
     @Test func `releasing an effect from a computed it depends on stops the effect, reported`() {
