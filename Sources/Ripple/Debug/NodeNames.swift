@@ -91,6 +91,14 @@ enum NodeNames {
         return entry(of: node)?.isOperatorPart ?? false
     }
 
+    /// The name given to the node with this identity, if that node is alive.
+    static func registeredName(of id: ObjectIdentifier) -> String? {
+        table.withLock { table in
+            guard let entry = table.entries[id], entry.node.object != nil else { return nil }
+            return entry.name
+        }
+    }
+
     /// The node's name: the one given, its model property's, or what it is.
     static func name(of node: ReactiveNode) -> String {
         if node.flags.contains(.named), let name = registeredName(of: node) { return name }

@@ -107,13 +107,22 @@ import Testing
         #expect(weakJournal == nil)
     }
 
-    @Test func `an effect that outlives its model keeps the last result`() {
+    @Test func `an operator that outlives its model keeps the last result`() {
         var library: Library? = Library()
+        let book = library!.books[0]                 // outlives the library
         var seen: [Int] = []
-        let effect = Effect { if let library { seen.append(library.available) } }
-        library?.books[0].isAvailable = false
+        var runs = 0
+        let effect = Effect {
+            runs += 1
+            if let library { seen.append(library.available) }
+        }
+        book.isAvailable = false
         #expect(seen == [50, 49])
         library = nil
+        // The effect still follows the count's node, which the book's change reaches:
+        // the node keeps its last value, so the effect does not run.
+        book.isAvailable = true
+        #expect(runs == 2)
         #expect(seen == [50, 49])
         effect.cancel()
     }

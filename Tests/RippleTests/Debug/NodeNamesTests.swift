@@ -45,9 +45,14 @@ import Testing
 
     @Test func `a dying node takes its name with it`() {
         var count: Signal<Int>? = Signal(1, name: "short-lived")
+        let id = ObjectIdentifier(count!)
+        #expect(NodeNames.registeredName(of: id) == "short-lived")
         weak let weakCount = count
         count = nil
         #expect(weakCount == nil)
+        // The table holds the node weakly: its entry names nothing once it is gone, even
+        // before a sweep removes it, so a node made later at the same address is unnamed.
+        #expect(NodeNames.registeredName(of: id) == nil)
     }
 
     @Test func `values are shown short, strings quoted, models by name`() {

@@ -168,11 +168,18 @@ import Testing
         let effect = Effect("Streamed") { _ = count.value }
         RippleTrace.trace(effect, printing: false)
         count.value = 1
-        var found: RippleTrace.Event?
-        for await event in events where event.observer == "Streamed" {
-            found = event
-            break
+        // The stream ends after the wait limit, so that a missing event fails the test
+        // instead of hanging it.
+        let first = Task {
+            for await event in events where event.observer == "Streamed" { return Optional(event) }
+            return nil
         }
+        let timeout = Task {
+            try await Task.sleep(for: waitLimit)
+            first.cancel()
+        }
+        let found = await first.value
+        timeout.cancel()
         #expect(found?.description == "Streamed: streamed count 0 -> 1")
         effect.cancel()
     }
@@ -194,13 +201,21 @@ import Testing
         #expect(output.contains("why: withTracking: scoped 0 -> 1\n"))
     }
 
-    @Test func `an untraced graph records nothing`() {
-        let count = Signal(0)
-        let effect = Effect { _ = count.value }
+    @Test func `tracing one observer leaves the others of its sources untraced`() {
+        let count = Signal(0, name: "shared count")
+        let traced = Effect("traced reader") { _ = count.value }
+        let untraced = Effect("untraced reader") { _ = count.value }
+        RippleTrace.trace(traced, printing: false)
+        let seen = LockedState<[String]>([])
+        let subscription = RippleTrace.events { event in seen.withLock { $0.append(event.observer) } }
         count.value = 1
-        #expect(!count.flags.contains(.traced))
-        #expect(!effect.flags.contains(.traced))
-        effect.cancel()
+        subscription.cancel()
+        #expect(count.flags.contains(.traced))
+        #expect(traced.flags.contains(.traced))
+        #expect(!untraced.flags.contains(.traced))
+        #expect(!seen.withLock { $0 }.contains("untraced reader"))
+        traced.cancel()
+        untraced.cancel()
     }
 }
 

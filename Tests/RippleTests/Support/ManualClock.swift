@@ -59,8 +59,10 @@ final class ManualClock: Clock, Sendable {
         }
     }
 
-    /// Moves time forward; the sleeps it ends resume, earliest deadline first.
-    func advance(by duration: Duration) {
+    /// Moves time forward; the sleeps it ends resume, earliest deadline first. Returns
+    /// how many it ended.
+    @discardableResult
+    func advance(by duration: Duration) -> Int {
         let due: [Sleeper] = state.withLock { state in
             state.now = state.now.advanced(by: duration)
             let now = state.now
@@ -69,5 +71,6 @@ final class ManualClock: Clock, Sendable {
             return due
         }
         for sleeper in due { sleeper.continuation.resume() }
+        return due.count
     }
 }
