@@ -13,12 +13,18 @@ import Testing
     @Test func `every Swift block of the documents is read and classified`() throws {
         let blocks = try Documents.allBlocks()
         let documents = Set(blocks.map(\.document))
-        #expect(documents.isSuperset(of: ["README.md", "Docs/Migrating.md"]))
+        #expect(documents.isSuperset(of: [
+            "README.md", "Docs/Migrating.md", "Docs/Lists.md", "Docs/Async.md", "Docs/SwiftUI.md",
+            "Docs/Debugging.md", "Docs/WhenSomethingGoesWrong.md",
+        ]))
         // Each document's blocks, by kind, so that a block that vanishes is noticed.
         let readme = blocks.filter { $0.document == "README.md" }
-        #expect(readme.filter { $0.kind == .program }.count >= 4)
+        #expect(readme.filter { $0.kind == .program }.count >= 2)
         #expect(readme.contains { $0.kind == .fragment })
-        #expect(readme.contains { $0.kind == .appleOnly })
+        #expect(blocks.contains { $0.document == "Docs/SwiftUI.md" && $0.kind == .appleOnly })
+        for guide in ["Docs/Lists.md", "Docs/Async.md", "Docs/Debugging.md", "Docs/WhenSomethingGoesWrong.md"] {
+            #expect(blocks.contains { $0.document == guide && $0.kind == .program }, "\(guide) has no program")
+        }
         for block in blocks where block.kind != .fragment {
             #expect(!block.code.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(block) is empty")
         }
