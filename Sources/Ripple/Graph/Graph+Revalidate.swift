@@ -69,12 +69,7 @@ extension Graph {
                         current.flags.subtract(.checking)
                         dirty = recomputeAndNotify(current, runtime, onlySubscriberKnown: true)
                     } else {
-                        let flags = current.flags.subtracting([.checking, .pending])
-                        current.flags = flags
-                        // Marked during the walk: a computed on it wrote what this read.
-                        if flags.contains(.dirty) {
-                            dirty = recomputeAndNotify(current, runtime, onlySubscriberKnown: true)
-                        }
+                        current.flags.subtract([.checking, .pending])
                     }
                 }
                 node = parentLink.pointee.sub
@@ -87,8 +82,7 @@ extension Graph {
                 // `remove`, a full-width store: the caller reads the flags next (see `NodeFlags`).
                 root.flags.remove(.checking)
             }
-            // The root too may have been marked during the walk.
-            return dirty || root.flags.contains(.dirty)
+            return dirty
         }
     }
 

@@ -54,18 +54,8 @@ extension Graph {
                     traceMark(link, runtime)
                     flags = sub.flags
                 }
-                if flags.contains(.running), flags.contains(.computed) {
-                    // A computed wrote what it had read (misuse): it evaluates again.
-                    if isConfirmed(link, in: sub, runtime) { invalidatedDuringRun(sub, runtime) }
-                    return nil
-                }
                 if flags.contains(.running) {
-                    // Written during its own run (an effect writing what it read): revisit
-                    // it afterwards, but only if this run already read it. A `.pending`
-                    // notice stays pending: the write may be undone, or cut off by a computed.
-                    if !flags.contains(flag), !flags.contains(.dirty), isConfirmed(link, in: sub, runtime) {
-                        sub.flags = flags.union(flag)
-                    }
+                    markDuringRun(link, sub, flags, flag, runtime)
                     return nil
                 }
             }
@@ -96,6 +86,22 @@ extension Graph {
             if !flags.contains(.running) { enqueue(node, runtime) }
         } else if flags.contains(.computed), let subs = node.subs {
             markPending(subs, runtime)
+        }
+    }
+
+    /// Marks `sub`, whose run is in progress, through `link`: written during its own
+    /// run. An effect writing what it read is revisited afterwards, but only if this
+    /// run already read it; a `.pending` notice stays pending (the write may be undone,
+    /// or cut off by a computed). A computed (a misuse: it wrote what it had read, or
+    /// something upstream did) evaluates again.
+    @inline(never)
+    private static func markDuringRun(
+        _ link: LinkPointer, _ sub: DependentNode, _ flags: NodeFlags, _ flag: NodeFlags, _ runtime: RuntimeRef
+    ) {
+        if flags.contains(.computed) {
+            if isConfirmed(link, in: sub, runtime) { invalidatedDuringRun(sub, runtime) }
+        } else if !flags.contains(flag), !flags.contains(.dirty), isConfirmed(link, in: sub, runtime) {
+            sub.flags = flags.union(flag)
         }
     }
 
