@@ -247,6 +247,41 @@ extension IncrementalArray {
         }
     }
 
+    /// Moves the elements at `offsets` to just before the element that was at
+    /// `destination`, keeping their order: the call SwiftUI's `onMove` makes, with the
+    /// `IndexSet` it hands over (any sequence of offsets will do; repeats count once).
+    ///
+    /// ```swift
+    /// var rows = IncrementalArray(["a", "b", "c", "d", "e"])
+    /// let picked: Set = [2, 0]      // onMove hands over an IndexSet
+    /// rows.move(fromOffsets: picked, toOffset: 5)
+    /// print(Array(rows))   // ["b", "d", "e", "a", "c"]
+    /// ```
+    ///
+    /// - Complexity: O(k log k + k log n) for k moved elements.
+    @inlinable
+    public mutating func move<Offsets: Sequence<Int>>(fromOffsets offsets: Offsets, toOffset destination: Int) {
+        let sorted = Set(offsets).sorted()
+        move(fromOffsets: RangeSet(sorted.map { $0..<($0 + 1) }), toOffset: destination)
+    }
+
+    /// Removes the elements at `offsets`: the call SwiftUI's `onDelete` makes, with the
+    /// `IndexSet` it hands over (any sequence of offsets will do; repeats count once).
+    ///
+    /// ```swift
+    /// var rows = IncrementalArray(["a", "b", "c", "d"])
+    /// rows.remove(atOffsets: [3, 1])
+    /// print(Array(rows))   // ["a", "c"]
+    /// ```
+    ///
+    /// - Complexity: O(k log k + k log n) for k removed elements.
+    @inlinable
+    public mutating func remove<Offsets: Sequence<Int>>(atOffsets offsets: Offsets) {
+        let doomed = Set(offsets).sorted()
+        for index in doomed { checkIndex(index) }
+        for index in doomed.reversed() { remove(at: index) }
+    }
+
     /// Sorts the list in place. Operators that follow it make one full pass.
     ///
     /// ```swift

@@ -178,4 +178,18 @@ import Testing
             }
         }
     }
+
+    @Test func `SwiftUI's onMove and onDelete calls compile with an IndexSet, and follow the journal`() {
+        let list = Signal(IncrementalArray(["a", "b", "c", "d", "e"]))
+        let upper = list.map { $0.uppercased() }
+        #expect(Array(upper.value) == ["A", "B", "C", "D", "E"])
+        list.value.move(fromOffsets: IndexSet([0, 2]), toOffset: 5)
+        #expect(Array(list.value) == ["b", "d", "e", "a", "c"])
+        #expect(Array(upper.value) == ["B", "D", "E", "A", "C"])
+        list.value.remove(atOffsets: IndexSet([1, 3]))
+        #expect(Array(list.value) == ["b", "e", "c"])
+        #expect(Array(upper.value) == ["B", "E", "C"])
+        list.value.remove(atOffsets: [0, 0, 2])   // repeats count once
+        #expect(Array(list.value) == ["e"])
+    }
 }

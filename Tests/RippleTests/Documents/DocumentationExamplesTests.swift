@@ -1286,6 +1286,21 @@ struct DocumentationExamplesTests {
         #expect(output == ["[\"fold\", \"wash\", \"dry\"]"])   // check
     }
 
+    @Test func `IncrementalArray move(fromOffsets:toOffset:): any sequence of offsets`() {
+        var rows = IncrementalArray(["a", "b", "c", "d", "e"])
+        let picked: Set = [2, 0]      // onMove hands over an IndexSet
+        rows.move(fromOffsets: picked, toOffset: 5)
+        print(Array(rows))   // ["b", "d", "e", "a", "c"]
+        #expect(output == [#"["b", "d", "e", "a", "c"]"#])                       // check
+    }
+
+    @Test func `IncrementalArray remove(atOffsets:): as SwiftUI's onDelete`() {
+        var rows = IncrementalArray(["a", "b", "c", "d"])
+        rows.remove(atOffsets: [3, 1])
+        print(Array(rows))   // ["a", "c"]
+        #expect(output == [#"["a", "c"]"#])                                      // check
+    }
+
     @Test func `IncrementalArray move(fromOffsets:toOffset:): as SwiftUI's onMove`() {
         var rows = IncrementalArray(["a", "b", "c", "d", "e"])
         rows.move(fromOffsets: RangeSet([0..<1, 2..<3]), toOffset: 5)
