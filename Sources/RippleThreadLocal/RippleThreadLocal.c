@@ -5,6 +5,7 @@
 #include <string.h>
 
 _Thread_local void *ripple_thread_runtime __attribute__((tls_model("initial-exec"))) = NULL;
+_Thread_local void *ripple_thread_misuse __attribute__((tls_model("initial-exec"))) = NULL;
 
 int ripple_environment_used = 0;
 ripple_flush_wrapper ripple_flush_wrapper_slot = NULL;

@@ -68,9 +68,6 @@ struct Runtime {
     /// What tracing recorded of the current transaction; made when a traced node first
     /// needs it (`Debug/`).
     var tracer: TraceRecorder?
-    /// Misuse found during the operation in progress, reported once it has ended; made
-    /// on the first misuse (`Issues/`).
-    var misuse: MisuseState?
 
     /// This thread's mailbox for work posted from other threads.
     var mailbox: Mailbox {
@@ -176,6 +173,10 @@ struct StoredClosure {
 private func destroyRuntime(_ raw: UnsafeMutableRawPointer) {
     let runtime = raw.assumingMemoryBound(to: Runtime.self)
     runtime.drainRetired()
+    if let misuse = ripple_thread_misuse_get() {
+        ripple_thread_misuse_set(nil)
+        Unmanaged<MisuseState>.fromOpaque(misuse).release()
+    }
     runtime.pointee.releaseFreeLinks()
     runtime.pointee.queue.deallocate()
     runtime.pointee.stack.deallocate()

@@ -1,3 +1,5 @@
+internal import RippleThreadLocal
+
 /// The engine's side of misuse: what it does when a computed writes, a read closes a
 /// cycle, an effect does not settle or throws. Each of these leaves the fast paths
 /// where the engine already leaves them (a write while `computeDepth` is positive, a
@@ -335,14 +337,19 @@ final class MisuseState {
 }
 
 extension Runtime {
-    /// The thread's misuse state, made on the first misuse.
+    /// Misuse found during the operation in progress, reported once it has ended: the
+    /// thread's, kept in a thread-local of its own (`RippleThreadLocal.h`).
+    var misuse: MisuseState? {
+        ripple_thread_misuse_get().map { Unmanaged<MisuseState>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The thread's misuse state, made on the first misuse; the runtime's teardown
+    /// releases it.
     var ensuredMisuse: MisuseState {
-        mutating get {
-            if let misuse { return misuse }
-            let made = MisuseState()
-            misuse = made
-            return made
-        }
+        if let misuse { return misuse }
+        let made = MisuseState()
+        ripple_thread_misuse_set(Unmanaged.passRetained(made).toOpaque())
+        return made
     }
 }
 

@@ -34,6 +34,18 @@ static inline void ripple_thread_runtime_set(void *_Nullable runtime) {
     ripple_thread_runtime = runtime;
 }
 
+/// The calling thread's record of graph misuse (`MisuseState`), made on the first
+/// misuse: beside the runtime rather than in it, so that the runtime keeps its size.
+extern _Thread_local void *_Nullable ripple_thread_misuse __attribute__((tls_model("initial-exec")));
+
+static inline RIPPLE_READ_ONLY void *_Nullable ripple_thread_misuse_get(void) {
+    return ripple_thread_misuse;
+}
+
+static inline void ripple_thread_misuse_set(void *_Nullable misuse) {
+    ripple_thread_misuse = misuse;
+}
+
 /// Whether any environment scope was ever opened in this process: the environment
 /// layer's switch. A plain global (no lazy initialization): until the first scope
 /// opens, its checks cost one relaxed load.
