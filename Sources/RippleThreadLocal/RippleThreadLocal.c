@@ -6,6 +6,8 @@
 
 _Thread_local void *ripple_thread_runtime __attribute__((tls_model("initial-exec"))) = NULL;
 _Thread_local void *ripple_thread_misuse __attribute__((tls_model("initial-exec"))) = NULL;
+_Thread_local const void *ripple_thread_model_type __attribute__((tls_model("initial-exec"))) = NULL;
+_Thread_local int ripple_thread_model_conforms __attribute__((tls_model("initial-exec"))) = 0;
 
 int ripple_environment_used = 0;
 ripple_flush_wrapper ripple_flush_wrapper_slot = NULL;

@@ -1,4 +1,5 @@
 public import Observation
+internal import RippleThreadLocal
 
 /// A model class whose `@Tracked` and `@Derived` properties Apple's Observation sees,
 /// as it sees an `@Observable` class: SwiftUI views, `withObservationTracking` and
@@ -55,4 +56,19 @@ public protocol ObservableModel: AnyObject, Observable {
     /// (`access`, `withMutation`); Ripple's properties register under their own.
     /// Store one: `let observationRegistrar = ObservationRegistrar()`.
     var observationRegistrar: ObservationRegistrar { get }
+}
+
+extension Graph {
+    /// Whether `model` conforms to ``ObservableModel``: asked at each property's first
+    /// access. The answer for the last type asked on this thread is kept, since the
+    /// models of a list share one, and the runtime's lookup is a hashed search.
+    @usableFromInline
+    static func conformsToObservableModel<Model: AnyObject>(_ model: Model) -> Bool {
+        // The model's own class, which a subclass may make conform.
+        let type = unsafeBitCast(ObjectIdentifier(type(of: model)), to: UnsafeRawPointer.self)
+        if ripple_thread_model_type_get() == type { return ripple_thread_model_conforms_get() != 0 }
+        let conforms = model is any ObservableModel
+        ripple_thread_model_set(type, conforms ? 1 : 0)
+        return conforms
+    }
 }

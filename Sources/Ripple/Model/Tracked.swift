@@ -176,7 +176,7 @@ public struct Tracked<Value> {
     /// Observation if the model conforms to ``ObservableModel``, unobserved otherwise.
     @inlinable
     static func firstStorage<Model: AnyObject>(of value: Value, in model: Model) -> Storage {
-        guard model is any ObservableModel else { return .unobserved(value) }
+        guard Graph.conformsToObservableModel(model) else { return .unobserved(value) }
         let signal = makeSignal(value)
         Graph.didMakePropertyNode(.passUnretained(signal), of: model)
         return .bridged(ObservationWatcher.make(watching: signal))

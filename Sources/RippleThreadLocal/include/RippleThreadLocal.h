@@ -46,6 +46,25 @@ static inline void ripple_thread_misuse_set(void *_Nullable misuse) {
     ripple_thread_misuse = misuse;
 }
 
+/// The last model type whose conformance to `ObservableModel` a property's first
+/// access looked up on this thread, and the answer (1 or 0): the models of a list
+/// share a type, and the runtime's lookup costs a hashed search each time.
+extern _Thread_local const void *_Nullable ripple_thread_model_type __attribute__((tls_model("initial-exec")));
+extern _Thread_local int ripple_thread_model_conforms __attribute__((tls_model("initial-exec")));
+
+static inline RIPPLE_READ_ONLY const void *_Nullable ripple_thread_model_type_get(void) {
+    return ripple_thread_model_type;
+}
+
+static inline RIPPLE_READ_ONLY int ripple_thread_model_conforms_get(void) {
+    return ripple_thread_model_conforms;
+}
+
+static inline void ripple_thread_model_set(const void *_Nullable type, int conforms) {
+    ripple_thread_model_type = type;
+    ripple_thread_model_conforms = conforms;
+}
+
 /// Whether any environment scope was ever opened in this process: the environment
 /// layer's switch. A plain global (no lazy initialization): until the first scope
 /// opens, its checks cost one relaxed load.
