@@ -60,10 +60,18 @@ public protocol ObservableModel: AnyObject, Observable {
 
 extension Graph {
     /// Whether `model` conforms to ``ObservableModel``: asked at each property's first
-    /// access. The answer for the last type asked on this thread is kept, since the
-    /// models of a list share one, and the runtime's lookup is a hashed search.
-    @usableFromInline
+    /// access. Folded where the model's type is known to conform; otherwise the answer
+    /// for the last class asked on this thread is kept, since the models of a list
+    /// share one, and the runtime's lookup is a hashed search.
+    @inlinable
+    @inline(__always)
     static func conformsToObservableModel<Model: AnyObject>(_ model: Model) -> Bool {
+        if Model.self is any ObservableModel.Type { return true }
+        return dynamicallyConformsToObservableModel(model)
+    }
+
+    @usableFromInline
+    static func dynamicallyConformsToObservableModel(_ model: AnyObject) -> Bool {
         // The model's own class, which a subclass may make conform.
         let type = unsafeBitCast(ObjectIdentifier(type(of: model)), to: UnsafeRawPointer.self)
         if ripple_thread_model_type_get() == type { return ripple_thread_model_conforms_get() != 0 }
