@@ -6,8 +6,8 @@
 
 _Thread_local void *ripple_thread_runtime __attribute__((tls_model("initial-exec"))) = NULL;
 _Thread_local void *ripple_thread_misuse __attribute__((tls_model("initial-exec"))) = NULL;
-_Thread_local const void *ripple_thread_model_type __attribute__((tls_model("initial-exec"))) = NULL;
-_Thread_local int ripple_thread_model_conforms __attribute__((tls_model("initial-exec"))) = 0;
+_Thread_local const void *ripple_thread_model_types[8] __attribute__((tls_model("initial-exec")));
+_Thread_local unsigned char ripple_thread_model_conforms[8] __attribute__((tls_model("initial-exec")));
 
 int ripple_environment_used = 0;
 ripple_flush_wrapper ripple_flush_wrapper_slot = NULL;

@@ -60,23 +60,17 @@ public protocol ObservableModel: AnyObject, Observable {
 
 extension Graph {
     /// Whether `model` conforms to ``ObservableModel``: asked at each property's first
-    /// access. Folded where the model's type is known to conform; otherwise the answer
-    /// for the last class asked on this thread is kept, since the models of a list
-    /// share one, and the runtime's lookup is a hashed search.
-    @inlinable
-    @inline(__always)
-    static func conformsToObservableModel<Model: AnyObject>(_ model: Model) -> Bool {
-        if Model.self is any ObservableModel.Type { return true }
-        return dynamicallyConformsToObservableModel(model)
-    }
-
+    /// access. The thread keeps the answer for each of the last few model classes it
+    /// asked about (`RippleThreadLocal.h`), since a program's models are of a few
+    /// classes, and the runtime's lookup is a hashed search.
     @usableFromInline
-    static func dynamicallyConformsToObservableModel(_ model: AnyObject) -> Bool {
+    static func conformsToObservableModel(_ model: AnyObject) -> Bool {
         // The model's own class, which a subclass may make conform.
         let type = unsafeBitCast(ObjectIdentifier(type(of: model)), to: UnsafeRawPointer.self)
-        if ripple_thread_model_type_get() == type { return ripple_thread_model_conforms_get() != 0 }
+        let known = ripple_thread_model_lookup(type)
+        if known >= 0 { return known != 0 }
         let conforms = model is any ObservableModel
-        ripple_thread_model_set(type, conforms ? 1 : 0)
+        ripple_thread_model_store(type, conforms ? 1 : 0)
         return conforms
     }
 }

@@ -46,23 +46,23 @@ static inline void ripple_thread_misuse_set(void *_Nullable misuse) {
     ripple_thread_misuse = misuse;
 }
 
-/// The last model type whose conformance to `ObservableModel` a property's first
-/// access looked up on this thread, and the answer (1 or 0): the models of a list
-/// share a type, and the runtime's lookup costs a hashed search each time.
-extern _Thread_local const void *_Nullable ripple_thread_model_type __attribute__((tls_model("initial-exec")));
-extern _Thread_local int ripple_thread_model_conforms __attribute__((tls_model("initial-exec")));
+/// Whether model classes conform to `ObservableModel`, as this thread last found out,
+/// in 8 slots picked by the class's address: each property's first access asks, the
+/// models of a program are of a few classes, and the runtime's lookup is a hashed
+/// search.
+extern _Thread_local const void *_Nullable ripple_thread_model_types[8] __attribute__((tls_model("initial-exec")));
+extern _Thread_local unsigned char ripple_thread_model_conforms[8] __attribute__((tls_model("initial-exec")));
 
-static inline RIPPLE_READ_ONLY const void *_Nullable ripple_thread_model_type_get(void) {
-    return ripple_thread_model_type;
+/// 1 or 0 if `type`'s answer is known on this thread, -1 otherwise.
+static inline int ripple_thread_model_lookup(const void *_Nonnull type) {
+    unsigned slot = ((unsigned long)type >> 4) & 7;
+    return ripple_thread_model_types[slot] == type ? ripple_thread_model_conforms[slot] : -1;
 }
 
-static inline RIPPLE_READ_ONLY int ripple_thread_model_conforms_get(void) {
-    return ripple_thread_model_conforms;
-}
-
-static inline void ripple_thread_model_set(const void *_Nullable type, int conforms) {
-    ripple_thread_model_type = type;
-    ripple_thread_model_conforms = conforms;
+static inline void ripple_thread_model_store(const void *_Nonnull type, int conforms) {
+    unsigned slot = ((unsigned long)type >> 4) & 7;
+    ripple_thread_model_types[slot] = type;
+    ripple_thread_model_conforms[slot] = (unsigned char)conforms;
 }
 
 /// Whether any environment scope was ever opened in this process: the environment
