@@ -1,5 +1,5 @@
 public import Observation
-internal import RippleThreadLocal
+public import RippleThreadLocal
 
 /// A model class whose `@Tracked` and `@Derived` properties Apple's Observation sees,
 /// as it sees an `@Observable` class: SwiftUI views, `withObservationTracking` and
@@ -62,9 +62,11 @@ extension Graph {
     /// Whether `model` conforms to ``ObservableModel``: asked at each property's first
     /// access. The thread keeps the answer for each of the last few model classes it
     /// asked about (`RippleThreadLocal.h`), since a program's models are of a few
-    /// classes, and the runtime's lookup is a hashed search.
-    @usableFromInline
-    static func conformsToObservableModel(_ model: AnyObject) -> Bool {
+    /// classes, and the runtime's lookup is a hashed search; the check itself folds
+    /// where the model's type is known to conform.
+    @inlinable
+    @inline(__always)
+    static func conformsToObservableModel<Model: AnyObject>(_ model: Model) -> Bool {
         // The model's own class, which a subclass may make conform.
         let type = unsafeBitCast(ObjectIdentifier(type(of: model)), to: UnsafeRawPointer.self)
         let known = ripple_thread_model_lookup(type)
