@@ -3,7 +3,8 @@ extension Graph {
 
     /// A run in progress: the context it interrupted, whether it holds releases back,
     /// and whether its user code may release an effect that the interrupted context
-    /// names. Made by ``beginRun(_:holdingReleases:_:)``, ended by ``endRun(_:_:)``.
+    /// names. Made by ``beginRun(_:holdingReleases:mayReleaseEffects:_:)``, ended by
+    /// ``endRun(_:_:)``.
     @usableFromInline
     struct OpenRun {
         @usableFromInline let outer: RunContext

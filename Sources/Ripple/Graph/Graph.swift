@@ -7,9 +7,11 @@
 /// list. A source (``Signal``, a `@Tracked` property's signal, a `trackObservable`
 /// source) only changes when written. A ``DependentNode`` also has a dependency list,
 /// in the order of its last run's reads: a ``ComputedNode`` (``Computed``, a
-/// `@Derived` property) caches a value and recomputes through its `update`; a
-/// ``WatcherNode`` is run by the flush: ``EffectNode`` (``Effect``), ``ScopeNode``
-/// (`withTracking`, `observe`) and `ObservationWatcher` (Apple's Observation).
+/// `@Derived` property, a list operator) caches a value and recomputes through its
+/// `update`; a ``WatcherNode`` is run by the flush: ``EffectNode`` (``Effect``),
+/// ``ScopeNode`` (`withTracking`, `observe`) and `ObservationWatcher` (Apple's
+/// Observation); an ``ElementTracker`` follows what a list operator's closure read of
+/// one element, and tells the operator which element changed.
 ///
 /// **Links.** One ``Link`` per edge, in two intrusive lists at once: the subscriber's
 /// dependencies (singly linked, read order) and the dependency's subscribers (doubly
@@ -41,7 +43,9 @@
 /// 2. `Primitives/Signal.swift`: the setter compares with the old value (``Equivalence``;
 ///    equal is a no-op), stores it, and, outside a batch, calls ``didWrite(_:_:)``.
 /// 3. `Graph+Write.swift`: ``propagate(from:_:_:)`` marks the subscribers dirty and
-///    everything further down pending, and queues watchers; no user code runs.
+///    everything further down pending, queues watchers, and tells each list operator
+///    which of its elements' trackers fired (``elementChanged(_:_:)``); no user code
+///    runs.
 /// 4. `Graph+Flush.swift`: ``flush(_:)`` runs the queue, outside any run, inside the
 ///    wrapper the layer above may install (the environment installs one), and gives
 ///    each watcher its turn: an effect's is its `runInFlush`.
@@ -69,13 +73,22 @@
 /// flush is open (``deliverLivenessNotices(_:)``). The hooks live in a side table, so
 /// other nodes carry nothing for them.
 ///
+/// **Misuse** (`Issues/`): a write while a computed evaluates, a read that closes a
+/// cycle, an effect that does not settle. The engine leaves its fast paths where it
+/// already leaves them, records the issue, and reports it once the operation has
+/// ended (`Graph+Misuse.swift`). A read that closes a cycle makes a weak link
+/// (``Link/isWeak``), which owns nothing.
+///
 /// **Flags.** Kind: `source`, `computed`, `watcher` (with `effect` for effects, which
-/// the flush runs directly), `ownsNoLinks`, `tombstone`.
+/// the flush runs directly), `elementTracker`, `ownsNoLinks`, `tombstone`.
 /// Propagation: `dirty`, `pending`, `running`, `queued`, `parity`, `checking` (on a
-/// revalidation path; also a cycle guard), `detached`, `visited` (a reattaching walk),
-/// `logged` (a write in the batch log). Lifetime: `disposed`, `awaitsFlushEnd`, and
-/// `inert`, which only the model layer sets and reads (a node whose model is gone). Effects: `executing`, `hasChildren`, `hasCleanups`. Liveness:
-/// `hasLivenessHooks`, `lingering` (an Observation watcher kept subscribed).
+/// revalidation path; meeting it again means a cycle), `detached`, `visited` (a
+/// reattaching walk),
+/// `logged` (a write in the batch log). Lifetime: `disposed`, `awaitsFlushEnd`,
+/// `holdsWeakLink` (has made a weak link: never detaches), and `inert`, which only the
+/// model layer sets and reads (a node whose model is gone). Effects: `executing`,
+/// `hasChildren`, `hasCleanups`. Liveness: `hasLivenessHooks`, `lingering` (an
+/// Observation watcher kept subscribed).
 /// Debugging: `traced` (tested only inside tests the engine makes anyway, so that an
 /// untraced graph pays nothing: `Debug/Graph+Trace.swift`), `named`.
 ///
@@ -92,7 +105,9 @@
 /// - `Graph+Liveness.swift`: noting and reporting observation changes of hooked nodes.
 /// - `BatchLog.swift`, `Equivalence.swift`, `WorkLists.swift`: the batch log, equality
 ///   rules, and the walks' stacks and the effect queue.
+/// - `ElementTracker.swift`: a list operator's view of one element.
 /// - `Runtime.swift`, `Mailbox.swift`: the per-thread runtime; work other threads post.
+/// - `LockedState.swift`: the mutex around state that threads share.
 @usableFromInline
 enum Graph {}
 
