@@ -44,8 +44,9 @@ final class TrackerSet {
 
     /// The operator's node, once created; unowned (the node owns the operator).
     @usableFromInline var node: Unmanaged<DependentNode>?
-    /// Slots recorded by the push, in order, possibly repeated.
-    @usableFromInline @exclusivity(unchecked) var changed: [UInt32] = []
+    /// The slots whose trackers fired since the operator last updated, in order,
+    /// possibly repeated.
+    @usableFromInline @exclusivity(unchecked) var fired: [UInt32] = []
 
     @usableFromInline
     init() {}
@@ -59,7 +60,7 @@ extension Graph {
         assert(node.flags.contains(.elementTracker), "only element trackers are neither computeds nor watchers")
         let tracker = unsafeDowncast(node, to: ElementTracker.self)
         let set = tracker.owner
-        set._withUnsafeGuaranteedRef { $0.changed.append(tracker.slot) }
+        set._withUnsafeGuaranteedRef { $0.fired.append(tracker.slot) }
         guard let owner = set._withUnsafeGuaranteedRef({ $0.node }) else { return nil }
         return owner._withUnsafeGuaranteedRef { owner -> LinkPointer? in
             let flags = owner.flags

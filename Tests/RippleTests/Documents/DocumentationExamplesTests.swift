@@ -1294,6 +1294,14 @@ struct DocumentationExamplesTests {
         #expect(output == [#"["b", "d", "e", "a", "c"]"#])                       // check
     }
 
+    @Test func `ValueNode: operators over a signal, and over an operator`() {
+        let numbers = Signal(IncrementalArray([3, 8, 5]))
+        let large = numbers.filter { $0 > 4 }        // a Computed
+        let count = large.count(where: { $0 > 6 })  // an operator over an operator
+        print(count.value)   // 1
+        #expect(output == ["1"])                                                 // check
+    }
+
     @Test func `IncrementalArray remove(atOffsets:): as SwiftUI's onDelete`() {
         var rows = IncrementalArray(["a", "b", "c", "d"])
         rows.remove(atOffsets: [3, 1])

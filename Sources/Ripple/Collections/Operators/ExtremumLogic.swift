@@ -1,19 +1,19 @@
 /// `min(of:)` and `max(of:)`: the least or greatest key over the elements, or nil for an
 /// empty list.
 ///
-/// It keeps every element's key (in source order for values, by slot for objects) and
-/// all keys in a sorted multiset, so that a changed element's old key is removed and
-/// its new one added: O(log² n) per change.
+/// It keeps every element's key (``ElementResults``) and all keys in a sorted
+/// multiset, so that a changed element's old key is removed and its new one added:
+/// O(log² n) per change.
 @usableFromInline
 struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
     @usableFromInline typealias Result = Key
     @usableFromInline typealias Output = Key?
 
+    @inlinable static var labelsSlots: SlotLabels { .never }
+
     @usableFromInline let wantsMaximum: Bool
     @usableFromInline var sortedKeys = PersistentTree<Key, NoMarking<Key>>()
-    @usableFromInline var positionalKeys = PersistentTree<Key, NoMarking<Key>>()
-    @usableFromInline var table = SlotTable(labelled: false)
-    @usableFromInline var slotKeys: ContiguousArray<Key?> = []
+    @usableFromInline var keys = ElementResults<Key>()
 
     @inlinable
     init(maximum: Bool) {
@@ -29,25 +29,15 @@ struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
     mutating func rebuild(
         _ list: IncrementalArray<Element>, previous: Key??, onlyQueryChanged: Bool, by op: ListOperator<Self>
     ) -> (output: Key?, changed: Bool) {
+        op.resetSlots(count: list.count)
         var all: [Key] = []
         all.reserveCapacity(list.count)
-        if op.tracksElements {
-            op.prepareSlots(forFullPass: list.count)
-            table.reset(count: list.count)
-            slotKeys = ContiguousArray(repeating: nil, count: table.capacity)
-        }
-        let tracksElements = op.tracksElements
+        keys.beginRebuild(count: list.count, slotted: op.hasSlots)
         op.evaluateAll(list) { _, firstSlot, results in
             all.append(contentsOf: results)
-            if tracksElements {
-                var slot = Int(firstSlot)
-                for key in results {
-                    slotKeys[slot] = key
-                    slot &+= 1
-                }
-            }
+            keys.append(results, firstSlot: firstSlot)
         }
-        if !op.tracksElements { positionalKeys = PersistentTree(all) }
+        keys.endRebuild()
         all.sort()
         sortedKeys = PersistentTree(all)
         let result = extremum
@@ -56,65 +46,39 @@ struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
     }
 
     @inlinable
-    mutating func follow(
-        _ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>, output: inout Key?,
-        by op: ListOperator<Self>
+    mutating func inserted(
+        _ element: Element, _ key: Key, at position: Int, slot: UInt32, into output: inout Key?, by op: ListOperator<Self>
     ) -> Bool {
-        for change in changes {
-            switch change {
-            case .insert(let position, let element):
-                let slot = op.tracksElements ? table.insert(at: position) : 0
-                op.attach(element, to: slot)
-                let key = op.evaluate(element, slot: slot)
-                if op.tracksElements {
-                    if slotKeys.count < table.capacity {
-                        slotKeys.append(contentsOf: repeatElement(nil, count: table.capacity - slotKeys.count))
-                    }
-                    slotKeys[Int(slot)] = key
-                } else {
-                    positionalKeys.insert(key, at: position)
-                }
-                insertKey(key)
-            case .remove(let position):
-                if op.tracksElements {
-                    let slot = table.remove(at: position).slot
-                    removeKey(slotKeys[Int(slot)]!)
-                    slotKeys[Int(slot)] = nil
-                    op.detach(slot: slot)
-                } else {
-                    removeKey(positionalKeys.remove(at: position))
-                }
-            case .replace(let position, let element):
-                if op.tracksElements {
-                    let slot = table.slot(at: position)
-                    op.attach(element, to: slot)
-                    rekey(slot: slot, element, by: op)
-                } else {
-                    let key = op.evaluate(element, slot: 0)
-                    removeKey(positionalKeys[position])
-                    insertKey(key)
-                    positionalKeys[position] = key
-                }
-            }
-        }
-        for slot in fired {
-            guard let element = op.element(inSlot: slot) else { continue }
-            rekey(slot: slot, element, by: op)
-        }
+        keys.insert(key, at: position, slot: slot)
+        insertKey(key)
+        return false
+    }
+
+    @inlinable
+    mutating func removing(at position: Int, slot: UInt32, from output: inout Key?, by op: ListOperator<Self>) -> Bool {
+        removeKey(keys.remove(at: position, slot: slot))
+        return false
+    }
+
+    @inlinable
+    mutating func updated(
+        _ element: Element, _ key: Key, at position: Int, slot: UInt32, in output: inout Key?, by op: ListOperator<Self>
+    ) -> Bool {
+        let old = keys.replace(at: position, slot: slot, with: key)
+        guard key != old else { return false }
+        removeKey(old)
+        insertKey(key)
+        return false
+    }
+
+    @inlinable
+    mutating func finish(
+        _ output: inout Key?, changed: Bool, list: IncrementalArray<Element>, by op: ListOperator<Self>
+    ) -> Bool {
         let result = extremum
         if result == output { return false }
         output = result
         return true
-    }
-
-    @inlinable
-    mutating func rekey(slot: UInt32, _ element: Element, by op: ListOperator<Self>) {
-        let key = op.evaluate(element, slot: slot)
-        let old = slotKeys[Int(slot)]!
-        guard key != old else { return }
-        removeKey(old)
-        insertKey(key)
-        slotKeys[Int(slot)] = key
     }
 
     /// The first position whose key is not less than `key`.

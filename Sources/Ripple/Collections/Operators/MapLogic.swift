@@ -6,25 +6,19 @@ struct MapLogic<Element, Mapped>: ListLogic {
     @usableFromInline typealias Result = Mapped
     @usableFromInline typealias Output = IncrementalArray<Mapped>
 
-    @usableFromInline let mappedEqual: (Mapped, Mapped) -> Bool
-    /// For objects: slots, to find an element whose tracker fired.
-    @usableFromInline var table = SlotTable(labelled: true)
+    @inlinable static var labelsSlots: SlotLabels { .forObjects }
+
+    @usableFromInline let mappedEqual: (Mapped, Mapped) -> Bool = defaultEquality()
 
     @inlinable
-    init() {
-        let equivalence = Equivalence<Mapped>.rule(ValueEquality<Mapped>.defaultRule)
-        mappedEqual = { equivalence.equal($0, $1) }
-    }
+    init() {}
 
     @inlinable
     mutating func rebuild(
         _ list: IncrementalArray<Element>, previous: IncrementalArray<Mapped>?, onlyQueryChanged: Bool,
         by op: ListOperator<Self>
     ) -> (output: IncrementalArray<Mapped>, changed: Bool) {
-        if op.tracksElements {
-            op.prepareSlots(forFullPass: list.count)
-            table.reset(count: list.count)
-        }
+        op.resetSlots(count: list.count)
         var mapped: [Mapped] = []
         mapped.reserveCapacity(list.count)
         op.evaluateAll(list) { _, _, results in mapped.append(contentsOf: results) }
@@ -36,40 +30,30 @@ struct MapLogic<Element, Mapped>: ListLogic {
     }
 
     @inlinable
-    mutating func follow(
-        _ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>,
-        output: inout IncrementalArray<Mapped>, by op: ListOperator<Self>
+    mutating func inserted(
+        _ element: Element, _ result: Mapped, at position: Int, slot: UInt32, into output: inout IncrementalArray<Mapped>,
+        by op: ListOperator<Self>
     ) -> Bool {
-        var changed = false
-        for change in changes {
-            switch change {
-            case .insert(let position, let element):
-                let slot = op.tracksElements ? table.insert(at: position) : 0
-                op.attach(element, to: slot)
-                output.insert(op.evaluate(element, slot: slot), at: position)
-                changed = true
-            case .remove(let position):
-                if op.tracksElements { op.detach(slot: table.remove(at: position).slot) }
-                output.remove(at: position)
-                changed = true
-            case .replace(let position, let element):
-                let slot = op.tracksElements ? table.slot(at: position) : 0
-                op.attach(element, to: slot)
-                if set(op.evaluate(element, slot: slot), at: position, in: &output) { changed = true }
-            }
-        }
-        for slot in fired {
-            guard let element = op.element(inSlot: slot) else { continue }
-            let position = table.position(of: slot)
-            if set(op.evaluate(element, slot: slot), at: position, in: &output) { changed = true }
-        }
-        return changed
+        output.insert(result, at: position)
+        return true
     }
 
     @inlinable
-    func set(_ value: Mapped, at position: Int, in output: inout IncrementalArray<Mapped>) -> Bool {
-        if mappedEqual(output[position], value) { return false }
-        output[position] = value
+    mutating func removing(
+        at position: Int, slot: UInt32, from output: inout IncrementalArray<Mapped>, by op: ListOperator<Self>
+    ) -> Bool {
+        output.remove(at: position)
+        return true
+    }
+
+    @inlinable
+    mutating func updated(
+        _ element: Element, _ result: Mapped, at position: Int, slot: UInt32, in output: inout IncrementalArray<Mapped>,
+        by op: ListOperator<Self>
+    ) -> Bool {
+        let current = output[position]
+        if mappedEqual(current, result) { return false }
+        output[position] = result
         return true
     }
 }

@@ -53,12 +53,12 @@ struct SlotTable {
         order[position].slot
     }
 
-    /// Starts over with `count` elements, slot `i` at position `i`.
+    /// Starts over with `count` elements, slot `i` at position `i`, none kept.
     @inlinable
-    mutating func reset(count: Int, kept: (Int) -> Bool = { _ in false }) {
+    mutating func reset(count: Int) {
         var entries = ContiguousArray<SlotEntry>()
         entries.reserveCapacity(count)
-        for position in 0..<count { entries.append(SlotEntry(slot: UInt32(position), kept: kept(position))) }
+        for position in 0..<count { entries.append(SlotEntry(slot: UInt32(position), kept: false)) }
         reset(entries)
     }
 
@@ -76,9 +76,10 @@ struct SlotTable {
         }
     }
 
-    /// A slot for a new element at `position`, with its place in the source order.
+    /// A slot for a new element at `position`, not kept, with its place in the source
+    /// order.
     @inlinable
-    mutating func insert(at position: Int, kept: Bool = false) -> UInt32 {
+    mutating func insert(at position: Int) -> UInt32 {
         let slot: UInt32
         if let reused = free.popLast() {
             slot = reused
@@ -88,7 +89,7 @@ struct SlotTable {
             if labelled { labels.append(0) }
         }
         if labelled { labels[Int(slot)] = label(forInsertionAt: position) }
-        order.insert(SlotEntry(slot: slot, kept: kept), at: position)
+        order.insert(SlotEntry(slot: slot, kept: false), at: position)
         return slot
     }
 

@@ -1,0 +1,119 @@
+// `@Derived`'s list operators whose result is a list in its own right: `map` and
+// `sorted`, each an `IncrementalArray` that further operators can follow. See
+// Derived+Collections.swift for the two forms of the per-element closure.
+
+extension Derived {
+    // MARK: map
+
+    /// A value derived from each element of a list property, in order, updated in
+    /// O(log n) per changed element.
+    ///
+    /// ```swift
+    /// struct ShelfBook { var title: String; var isAvailable: Bool }
+    ///
+    /// final class Shelf {
+    ///     @Tracked var books: IncrementalArray<ShelfBook> = [
+    ///         ShelfBook(title: "Dune", isAvailable: true), ShelfBook(title: "Emma", isAvailable: false),
+    ///     ]
+    ///     @Derived(\Shelf.books, map: { $0.title.uppercased() })
+    ///     var labels: IncrementalArray<String>
+    /// }
+    ///
+    /// let shelf = Shelf()
+    /// print(Array(shelf.labels))       // ["DUNE", "EMMA"]
+    /// shelf.books[0].title = "Dune Messiah"
+    /// print(Array(shelf.labels))       // ["DUNE MESSIAH", "EMMA"]
+    /// ```
+    ///
+    /// A result equal to the one before (`==` for `Equatable` results, identity for
+    /// objects) leaves the output as it is.
+    @inlinable
+    public init<Element, Mapped>(_ list: @escaping (Model) -> IncrementalArray<Element>, map transform: @escaping (Element) -> Mapped)
+    where Value == IncrementalArray<Mapped> {
+        self = Self.listOperator(list, element: ElementClosures(lending: transform), .map)
+    }
+
+    /// A value derived from each element by a closure made from the model.
+    ///
+    /// ```swift
+    /// final class Prices {
+    ///     @Tracked var cents: IncrementalArray<Int> = [250, 1999]
+    ///     @Tracked var symbol = "$"
+    ///     @Derived(\Prices.cents, map: { prices in
+    ///         let symbol = prices.symbol
+    ///         return { "\(symbol)\($0 / 100).\($0 % 100 < 10 ? "0" : "")\($0 % 100)" }
+    ///     })
+    ///     var labels: IncrementalArray<String>
+    /// }
+    ///
+    /// let prices = Prices()
+    /// print(Array(prices.labels))   // ["$2.50", "$19.99"]
+    /// prices.symbol = "€"
+    /// print(Array(prices.labels))   // ["€2.50", "€19.99"]
+    /// ```
+    @inlinable
+    public init<Element, Mapped>(_ list: @escaping (Model) -> IncrementalArray<Element>, map query: @escaping (Model) -> (Element) -> Mapped)
+    where Value == IncrementalArray<Mapped> {
+        self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .map)
+    }
+
+    // MARK: sorted
+
+    /// The elements of a list property ordered by a key; elements with equal keys keep
+    /// their order in the list (a stable sort). Updated in O(log² n) per changed
+    /// element.
+    ///
+    /// ```swift
+    /// struct ShelfBook { var title: String; var isAvailable: Bool }
+    ///
+    /// final class Shelf {
+    ///     @Tracked var books: IncrementalArray<ShelfBook> = [
+    ///         ShelfBook(title: "Emma", isAvailable: true), ShelfBook(title: "Dune", isAvailable: false),
+    ///     ]
+    ///     @Derived(\Shelf.books, sortedBy: \.title)
+    ///     var byTitle: IncrementalArray<ShelfBook>
+    /// }
+    ///
+    /// let shelf = Shelf()
+    /// print(shelf.byTitle.map(\.title))   // ["Dune", "Emma"]
+    /// shelf.books.append(ShelfBook(title: "Beloved", isAvailable: true))
+    /// print(shelf.byTitle.map(\.title))   // ["Beloved", "Dune", "Emma"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key to order by. Keys must be totally ordered (no `Double.nan`).
+    ///   - descending: Whether the greatest key comes first.
+    @inlinable
+    public init<Element, Key: Comparable>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy key: @escaping (Element) -> Key, descending: Bool = false
+    ) where Value == IncrementalArray<Element> {
+        self = Self.listOperator(list, element: ElementClosures(lending: key), .sorted(descending: descending))
+    }
+
+    /// The elements ordered by a key that a closure made from the model derives: when
+    /// what the outer closure read changes (the sort field, say), one pass re-sorts.
+    ///
+    /// ```swift
+    /// final class Roster {
+    ///     @Tracked var names: IncrementalArray<String> = ["ada", "Grace", "alan"]
+    ///     @Tracked var ignoresCase = false
+    ///     @Derived(\Roster.names, sortedBy: { roster in
+    ///         let ignoresCase = roster.ignoresCase
+    ///         return { ignoresCase ? $0.lowercased() : $0 }
+    ///     })
+    ///     var sortedNames: IncrementalArray<String>
+    /// }
+    ///
+    /// let roster = Roster()
+    /// print(Array(roster.sortedNames))   // ["Grace", "ada", "alan"]
+    /// roster.ignoresCase = true
+    /// print(Array(roster.sortedNames))   // ["ada", "alan", "Grace"]
+    /// ```
+    @inlinable
+    public init<Element, Key: Comparable>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy query: @escaping (Model) -> (Element) -> Key,
+        descending: Bool = false
+    ) where Value == IncrementalArray<Element> {
+        self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .sorted(descending: descending))
+    }
+}

@@ -1,0 +1,91 @@
+/// What a filter and `first(where:)` share: which elements pass the test, kept as a
+/// mark on each slot, in source order, which the slot table counts, so that an
+/// element's place among the kept ones (its rank) is found in O(log n).
+extension ListOperator where Result == Bool {
+    /// A full pass: every element tested, the marks reset; the kept elements in order
+    /// (when `collecting`), or nil when they are the ones before (checked only when
+    /// `onlyQueryChanged`).
+    @inlinable
+    func rebuildMembership(
+        _ list: IncrementalArray<Element>, onlyQueryChanged: Bool, collecting: Bool
+    ) -> IncrementalArray<Element>? {
+        var keptCount = 0
+        // Written in place, a run at a time: no per-element append.
+        let entries = ContiguousArray<SlotEntry>(unsafeUninitializedCapacity: list.count) { buffer, initialized in
+            let start = buffer.baseAddress.unsafelyUnwrapped
+            evaluateAll(list) { _, firstSlot, results in
+                let destination = start + Int(firstSlot)
+                for index in results.indices {
+                    let isKept = results[index]
+                    let slot = firstSlot &+ UInt32(truncatingIfNeeded: index)
+                    (destination + index).initialize(to: SlotEntry(slot: slot, kept: isKept))
+                    keptCount &+= isKept ? 1 : 0
+                }
+            }
+            initialized = list.count
+        }
+        if onlyQueryChanged, entries.count == slots.count, slots.order.markedCount == keptCount,
+           sameMarks(as: entries) {
+            slots.reset(entries)
+            return nil
+        }
+        var output = IncrementalArray<Element>()
+        if collecting, keptCount > 0 {
+            // The kept elements, copied once, into a buffer the output's tree takes them
+            // from: no intermediate array to copy and free.
+            let kept = UnsafeMutablePointer<Element>.allocate(capacity: keptCount)
+            defer { kept.deallocate() }
+            var position = 0, next = 0
+            entries.withUnsafeBufferPointer { entries in
+                list.tree.forEachRun(in: 0..<list.count) { run in
+                    for offset in run.indices where entries[position &+ offset].kept {
+                        (kept + next).initialize(to: run[offset])
+                        next &+= 1
+                    }
+                    position &+= run.count
+                }
+            }
+            let keptElements = UnsafeMutableBufferPointer(start: kept, count: keptCount)
+            output = IncrementalArray(tree: PersistentTree(moving: keptElements))
+        }
+        slots.reset(entries)
+        return output
+    }
+
+    /// Whether `entries` keep the elements the table keeps now.
+    @inlinable
+    func sameMarks(as entries: ContiguousArray<SlotEntry>) -> Bool {
+        var position = 0
+        var same = true
+        entries.withUnsafeBufferPointer { entries in
+            slots.order.forEachRun(in: 0..<slots.count) { run in
+                for offset in run.indices where run[offset].kept != entries[position &+ offset].kept {
+                    same = false
+                    break
+                }
+                position &+= run.count
+            }
+        }
+        return same
+    }
+
+    /// Whether the element at `position` is kept.
+    @inlinable
+    func isKept(at position: Int) -> Bool {
+        slots.order[position].kept
+    }
+
+    /// The kept elements before `position`: where the element at `position` goes among
+    /// the kept ones.
+    @inlinable
+    func rank(of position: Int) -> Int {
+        slots.keptCount(before: position)
+    }
+
+    /// Marks the element at `position` kept or not; returns its rank.
+    @inlinable
+    func setKept(_ kept: Bool, at position: Int) -> Int {
+        slots.setKept(kept, at: position)
+        return slots.keptCount(before: position)
+    }
+}
