@@ -1,3 +1,5 @@
+public import RippleThreadLocal
+
 
 /// The names of nodes, kept beside the graph in a process-wide side table keyed by the
 /// node's identity: a node has no field for a name, so an unnamed node costs nothing.
@@ -268,5 +270,27 @@ extension Graph {
     static func registerProperty(_ node: Unmanaged<ReactiveNode>, of model: Unmanaged<AnyObject>) {
         let node = node.takeUnretainedValue(), model = model.takeUnretainedValue()
         NodeNames.setModel(model, of: node)
+    }
+}
+
+extension NodeFlags {
+    /// The node has an entry in the side table of names. A layer bit: the engine keeps
+    /// it when it resets an effect's flags.
+    @inlinable static var named: NodeFlags { NodeFlags(rawValue: 1 << 30) }
+}
+
+extension Graph {
+    /// Whether nodes made for model properties and list operators are registered for
+    /// names and introspection: once tracing or introspection has been used. One
+    /// relaxed load, where a node is made.
+    @inlinable
+    static var namesNodes: Bool { ripple_trace_names_get() != 0 }
+
+    /// A node made for a property of `model`: registered for its name when names are
+    /// wanted. Inlined where the node is made; the registration is a call.
+    @inlinable
+    @inline(__always)
+    static func didMakePropertyNode<Model: AnyObject>(_ node: Unmanaged<ReactiveNode>, of model: Model) {
+        if namesNodes { registerProperty(node, of: Unmanaged<AnyObject>.passUnretained(model)) }
     }
 }

@@ -330,7 +330,7 @@ extension Graph {
         if let misuse = runtime.pointee.misuse,
            let index = misuse.releasedDuringCheck.firstIndex(where: { $0.identity == identity }) {
             let released = misuse.releasedDuringCheck.remove(at: index)
-            effect.flags = effect.flags.intersection([.watcher, .effect, .named]).union(.disposed)
+            effect.flags = effect.flags.intersection([.watcher, .effect, .layerBits]).union(.disposed)
             if let deps = released.deps { unlinkChain(deps, runtime) }
             runtime.pointee.retire(value: released)
             return
@@ -355,7 +355,7 @@ extension Graph {
             runCleanups(of: effect, runtime)
         }
         unlinkAll(effect, runtime)
-        effect.flags = effect.flags.intersection([.watcher, .effect, .queued, .named, .traced]).union(.disposed)
+        effect.flags = effect.flags.intersection([.watcher, .effect, .queued, .traced, .layerBits]).union(.disposed)
         retireBody(of: effect, runtime)
     }
 

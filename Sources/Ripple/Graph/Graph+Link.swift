@@ -84,8 +84,8 @@ extension Graph {
     }
 
     /// Gives `sub`, which has no dependencies and is not running, its one link, to
-    /// `dep`: an Observation watcher subscribing to the node it watches. No run's
-    /// cursor moves.
+    /// `dep`, without a run: a watcher that subscribes to the one node it watches
+    /// (Interop's Observation watcher). No run's cursor moves.
     static func linkOutsideRun(_ dep: ReactiveNode, _ sub: DependentNode, _ runtime: RuntimeRef) {
         assert(sub.deps == nil && !sub.flags.contains(.running), "linked outside a run, and only once")
         sub.deps = makeLink(dep, sub, before: nil, parity: sub.flags.contains(.parity), runtime)

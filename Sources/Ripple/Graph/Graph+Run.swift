@@ -125,6 +125,60 @@ extension Graph {
         runtime.pointee.run.cursor = run.outer.cursor
     }
 
+    // MARK: A relay's runs
+
+    /// Runs `body` recording what it reads into `relay` (its links from the run before
+    /// are confirmed or dropped), as a computed's recompute does.
+    @inlinable
+    @inline(__always)
+    static func evaluate<Relay: RelayNode, Result>(_ relay: Relay, _ runtime: RuntimeRef, _ body: () -> Result) -> Result {
+        let outer = beginComputing(relay, runtime)
+        let result = body()
+        endComputing(relay, outer, runtime)
+        return result
+    }
+
+    /// Starts a pass that records into `relay` what several evaluations read, keeping
+    /// the union: an evaluation that reads nothing drops nothing. Each evaluation starts
+    /// with ``restartMatching(_:)``, so that a dependency read by every one is confirmed
+    /// in place instead of linked again.
+    @inlinable
+    @inline(__always)
+    static func beginAccumulating(_ relay: RelayNode, _ runtime: RuntimeRef) -> OpenRun {
+        beginComputing(relay, runtime)
+    }
+
+    /// The next evaluation of an accumulating pass matches its reads from the front.
+    @inlinable
+    @inline(__always)
+    static func restartMatching(_ runtime: RuntimeRef) {
+        runtime.pointee.run.cursor = nil
+    }
+
+    /// Ends an accumulating pass, keeping every link it did not confirm.
+    @inlinable
+    @inline(__always)
+    static func endAccumulating(_ relay: RelayNode, _ run: OpenRun, _ runtime: RuntimeRef) {
+        runtime.pointee.run.computeDepth &-= 1
+        runtime.pointee.run.activeSub = run.outer.activeSub
+        relay.flags.remove(.running)
+        runtime.pointee.run.cursor = run.outer.cursor
+    }
+
+    /// Stops `relay` following what it read: it is about to follow something else.
+    @usableFromInline
+    static func resetRelay(_ relay: RelayNode, _ runtime: RuntimeRef) {
+        unlinkAll(relay, runtime)
+        relay.flags.subtract(.stale)
+    }
+
+    /// Hands `object` to the runtime, to be released at the next drain, outside any
+    /// walk.
+    @usableFromInline
+    static func releaseLater(_ object: AnyObject, _ runtime: RuntimeRef) {
+        runtime.pointee.retire(value: object)
+    }
+
     // MARK: Not tracking
 
     /// Starts an `untracked` block: the run goes on, recording nothing.

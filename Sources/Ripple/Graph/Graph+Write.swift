@@ -66,7 +66,7 @@ extension Graph {
                     enqueue(sub, runtime)
                     return nil
                 }
-                return elementChanged(sub, runtime)
+                return unsafeDowncast(sub, to: RelayNode.self).relay(runtime)
             }
             if flag == .dirty, !flags.contains(.dirty) {
                 sub.flags = flags.union(.dirty)

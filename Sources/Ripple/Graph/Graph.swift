@@ -10,8 +10,8 @@
 /// `@Derived` property, a list operator) caches a value and recomputes through its
 /// `update`; a ``WatcherNode`` is run by the flush: ``EffectNode`` (``Effect``),
 /// ``ScopeNode`` (`withTracking`, `observe`) and `ObservationWatcher` (Apple's
-/// Observation); an ``ElementTracker`` follows what a list operator's closure read of
-/// one element, and tells the operator which element changed.
+/// Observation); a ``RelayNode`` hands a change to the layer that owns it instead of
+/// passing it down (a list operator's element tracker, `Collections/`).
 ///
 /// **Links.** One ``Link`` per edge, in two intrusive lists at once: the subscriber's
 /// dependencies (singly linked, read order) and the dependency's subscribers (doubly
@@ -43,9 +43,9 @@
 /// 2. `Primitives/Signal.swift`: the setter compares with the old value (``Equivalence``;
 ///    equal is a no-op), stores it, and, outside a batch, calls ``didWrite(_:_:)``.
 /// 3. `Graph+Write.swift`: ``propagate(from:_:_:)`` marks the subscribers dirty and
-///    everything further down pending, queues watchers, and tells each list operator
-///    which of its elements' trackers fired (``elementChanged(_:_:)``); no user code
-///    runs.
+///    everything further down pending, queues watchers, and hands each relay it
+///    reaches to its layer (``RelayNode/relay(_:)``: a list operator records which
+///    element changed); no user code runs.
 /// 4. `Graph+Flush.swift`: ``flush(_:)`` runs the queue, outside any run, inside the
 ///    wrapper the layer above may install (the environment installs one), and gives
 ///    each watcher its turn: an effect's is its `runInFlush`.
@@ -80,24 +80,25 @@
 /// (``Link/isWeak``), which owns nothing.
 ///
 /// **Flags.** Kind: `source`, `computed`, `watcher` (with `effect` for effects, which
-/// the flush runs directly), `elementTracker`, `ownsNoLinks`, `tombstone`.
-/// Propagation: `dirty`, `pending`, `running`, `queued`, `parity`, `checking` (on a
-/// revalidation path; meeting it again means a cycle), `detached`, `visited` (a
-/// reattaching walk),
-/// `logged` (a write in the batch log). Lifetime: `disposed`, `awaitsFlushEnd`,
-/// `holdsWeakLink` (has made a weak link: never detaches), and `inert`, which only the
-/// model layer sets and reads (a node whose model is gone). Effects: `executing`,
-/// `hasChildren`, `hasCleanups`. Liveness: `hasLivenessHooks`, `lingering` (an
-/// Observation watcher kept subscribed).
-/// Debugging: `traced` (tested only inside tests the engine makes anyway, so that an
-/// untraced graph pays nothing: `Debug/Graph+Trace.swift`), `named`.
+/// the flush runs directly), `ownsNoLinks`, `tombstone`; a dependent that is neither
+/// computed nor watcher is a relay. Propagation: `dirty`, `pending`, `running`,
+/// `queued`, `parity`, `checking` (on a revalidation path; meeting it again means a
+/// cycle), `detached`, `visited` (a reattaching walk), `logged` (a write in the batch
+/// log). Lifetime: `disposed`, `awaitsFlushEnd`, `holdsWeakLink` (has made a weak
+/// link: never detaches). Effects: `executing`, `hasChildren`, `hasCleanups`.
+/// Liveness: `hasLivenessHooks`. Debugging: `traced`, tested only inside tests the
+/// engine makes anyway, so that an untraced graph pays nothing
+/// (`Debug/Graph+Trace.swift`). The top four bits belong to the layers above, which
+/// name them (`inert`, `lingering`, `named`); the engine only keeps them.
 ///
 /// **Files.**
 /// - `Graph.swift`: this map; the tombstone.
-/// - `NodeFlags.swift`, `ReactiveNode.swift`: the flags and the node base classes.
+/// - `NodeFlags.swift`, `ReactiveNode.swift`: the flags and the node base classes,
+///   with the seams toward the layers above (``ComputedNode``'s update, ``WatcherNode``,
+///   ``RelayNode``).
 /// - `EffectNode.swift`, `ScopeNode.swift`: the engine's part of effects and scopes.
 /// - `Link.swift`, `Graph+Link.swift`: links; linking, unlinking, nodes that die.
-/// - `Graph+Run.swift`: the run bracket, and tracking a run.
+/// - `Graph+Run.swift`: the run bracket, tracking a run, and a relay's runs.
 /// - `Graph+Read.swift`: the read entry points. `Graph+Write.swift`: the write path and
 ///   the push. `Graph+Revalidate.swift`: the pull.
 /// - `Graph+Detach.swift`: detaching and reattaching unwatched computeds.
@@ -105,7 +106,6 @@
 /// - `Graph+Liveness.swift`: noting and reporting observation changes of hooked nodes.
 /// - `BatchLog.swift`, `Equivalence.swift`, `WorkLists.swift`: the batch log, equality
 ///   rules, and the walks' stacks and the effect queue.
-/// - `ElementTracker.swift`: a list operator's view of one element.
 /// - `Runtime.swift`, `Mailbox.swift`: the per-thread runtime; work other threads post.
 /// - `LockedState.swift`: the mutex around state that threads share.
 @usableFromInline

@@ -11,9 +11,9 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable init(rawValue: UInt32) { self.rawValue = rawValue }
 
     // In bit order. Each flag's comment opens with its group: kind (fixed at creation),
-    // propagation, lifetime, effects, liveness, debugging. The debugging bits (`Debug/`)
-    // are tested only where a test already looks at the flags, so that a graph nobody
-    // traces pays no instruction for them.
+    // propagation, lifetime, effects, liveness, debugging. The debugging bit (`traced`)
+    // is tested only where a test already looks at the flags, so that a graph nobody
+    // traces pays no instruction for it.
 
     /// Kind: a signal, or another node that only changes when written.
     @inlinable static var source: NodeFlags { NodeFlags(rawValue: 1 << 0) }
@@ -63,33 +63,26 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var hasChildren: NodeFlags { NodeFlags(rawValue: 1 << 17) }
     /// Effects: an effect with cleanups registered.
     @inlinable static var hasCleanups: NodeFlags { NodeFlags(rawValue: 1 << 18) }
-    /// Lifetime: a computed that keeps its last value for good, its update changes
-    /// nothing (a derived property or list operator whose model is gone). Set and
-    /// tested by those updates only; the engine never looks at it.
-    @inlinable static var inert: NodeFlags { NodeFlags(rawValue: 1 << 19) }
     /// Kind: an effect (``EffectNode``); the flush runs it directly, without the
     /// dispatch other watchers take.
-    @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 20) }
-    /// Kind: a per-element node of an incremental list operator (``ElementTracker``);
-    /// a change tells its operator which element to look at again.
-    @inlinable static var elementTracker: NodeFlags { NodeFlags(rawValue: 1 << 21) }
+    @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 19) }
     /// Liveness: a node that `whileObserved` registered hooks on; gaining its first
     /// subscriber or losing its last one is noted, to be reported once the operation
     /// has ended.
-    @inlinable static var hasLivenessHooks: NodeFlags { NodeFlags(rawValue: 1 << 22) }
-    /// Liveness: an Observation watcher of a node with liveness hooks that has told
-    /// Observation of a change and stays subscribed until a read registers again or the
-    /// next change shows nobody did (see `ObservationWatcher.runQueued`).
-    @inlinable static var lingering: NodeFlags { NodeFlags(rawValue: 1 << 23) }
+    @inlinable static var hasLivenessHooks: NodeFlags { NodeFlags(rawValue: 1 << 20) }
     /// Debugging: a traced source, whose writes are recorded, or dependent, whose marks
     /// are; a traced watcher reports why it runs.
-    @inlinable static var traced: NodeFlags { NodeFlags(rawValue: 1 << 24) }
-    /// Debugging: has an entry in the side table of names (`NodeNames`).
-    @inlinable static var named: NodeFlags { NodeFlags(rawValue: 1 << 25) }
+    @inlinable static var traced: NodeFlags { NodeFlags(rawValue: 1 << 21) }
     /// Lifetime: a subscriber that has made a link that does not own its dependency
     /// (``Link/isWeak``), by a read that closed a cycle. Set for good: such a node never
     /// detaches, since a weak dependency could die unseen while it is detached.
-    @inlinable static var holdsWeakLink: NodeFlags { NodeFlags(rawValue: 1 << 26) }
+    @inlinable static var holdsWeakLink: NodeFlags { NodeFlags(rawValue: 1 << 22) }
+
+    /// The bits the layers above own, 28 to 31: the engine never reads them, and keeps
+    /// them when it resets a node's flags. Each layer names its own: `inert`
+    /// (`Model/Derived.swift`), `lingering` (`Interop/ObservationWatcher.swift`),
+    /// `named` (`Debug/NodeNames.swift`).
+    @inlinable static var layerBits: NodeFlags { NodeFlags(rawValue: 0xF000_0000) }
 
     /// A computed with any of these cannot be read from its cache as it stands.
     @inlinable static var needsValidation: NodeFlags { [.running, .checking, .detached, .dirty, .pending] }

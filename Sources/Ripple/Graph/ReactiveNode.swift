@@ -57,6 +57,22 @@ public class DependentNode: ReactiveNode {
     }
 }
 
+/// The base of nodes that hand a change to the layer that owns them instead of passing
+/// it down: a list operator's element trackers (`Collections/`). The push marks a
+/// relay like any subscriber and, when the mark is new, calls ``relay(_:)``; the pull
+/// never walks relays.
+@usableFromInline
+class RelayNode: DependentNode {
+    @inlinable
+    override init(flags: NodeFlags) {
+        super.init(flags: flags)
+    }
+
+    /// A dependency changed and the relay was clean. Returns the subscribers the mark
+    /// travels on to, when it made another node newly dirty, as a computed's would.
+    func relay(_ runtime: RuntimeRef) -> LinkPointer? { nil }
+}
+
 /// The base of ``Computed``: the seam through which the engine recomputes one.
 @_documentation(visibility: internal)
 public class ComputedNode: DependentNode {

@@ -265,19 +265,3 @@ struct RunContext {
         activeSub == nil && runningEffect == nil && computeDepth == 0
     }
 }
-
-extension Graph {
-    /// Whether nodes made for model properties and list operators are registered for
-    /// names and introspection: once tracing or introspection has been used. One
-    /// relaxed load, where a node is made.
-    @inlinable
-    static var namesNodes: Bool { ripple_trace_names_get() != 0 }
-
-    /// A node made for a property of `model`: registered for its name when names are
-    /// wanted. Inlined where the node is made; the registration is a call.
-    @inlinable
-    @inline(__always)
-    static func didMakePropertyNode<Model: AnyObject>(_ node: Unmanaged<ReactiveNode>, of model: Model) {
-        if namesNodes { registerProperty(node, of: Unmanaged<AnyObject>.passUnretained(model)) }
-    }
-}

@@ -182,3 +182,10 @@ extension Graph {
         watcher._withUnsafeGuaranteedRef { $0.observationDidRead(Runtime.current) }
     }
 }
+
+extension NodeFlags {
+    /// A watcher of a node with liveness hooks that has told Observation of a change
+    /// and stays subscribed until a read registers again or the next change shows
+    /// nobody did (see ``ObservationWatcher/runQueued(_:)``). A layer bit.
+    @inlinable static var lingering: NodeFlags { NodeFlags(rawValue: 1 << 29) }
+}

@@ -335,3 +335,10 @@ final class ObservedDerivedOwner<Value>: DerivedNodeOwner {
         return value
     }
 }
+
+extension NodeFlags {
+    /// A derived property's or list operator's node whose model is gone: it keeps its
+    /// last value for good, and its update changes nothing. A layer bit: set and tested
+    /// by those updates only.
+    @inlinable static var inert: NodeFlags { NodeFlags(rawValue: 1 << 28) }
+}
