@@ -21,9 +21,10 @@
 //
 // **The logics** (`Operators/*Logic.swift`) are value types that write only those
 // hooks: `FilterLogic` and `FirstLogic` (over `ListOperator+Membership.swift`'s kept
-// marks), `MapLogic`, `FoldLogic` (count, sum and `fold`, by a `FoldRule`),
-// `ExtremumLogic` (min, max) and `SortedLogic`. What a logic remembers per element (a
-// contribution, a key) lives in one `ElementResults` store. A new operator is a new
+// marks), `MapLogic`, `CompactMapLogic` (a filter and a map at once), `FoldLogic`
+// (count, sum and `fold`, by a `FoldRule`), `ExtremumLogic` (min, max) and
+// `SortedLogic`. What a logic remembers per element (a contribution, a key) lives in
+// one `ElementResults` store. A new operator is a new
 // logic: its hooks, one line in `ListOperatorKind.swift`, and its public entry points.
 //
 // **Elements that are objects.** What the closure reads of one element

@@ -1,6 +1,6 @@
-// `@Derived`'s list operators whose result is a list in its own right: `map` and
-// `sorted`, each an `IncrementalArray` that further operators can follow. See
-// Derived+Collections.swift for the two forms of the per-element closure.
+// `@Derived`'s list operators whose result is a list in its own right: `map`,
+// `compactMap` and `sorted`, each an `IncrementalArray` that further operators can
+// follow. See Derived+Collections.swift for the two forms of the per-element closure.
 
 extension Derived {
     // MARK: map
@@ -55,6 +55,48 @@ extension Derived {
     public init<Element, Mapped>(_ list: @escaping (Model) -> IncrementalArray<Element>, map query: @escaping (Model) -> (Element) -> Mapped)
     where Value == IncrementalArray<Mapped> {
         self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .map)
+    }
+
+    // MARK: compactMap
+
+    /// The non-nil values derived from the elements of a list property, in order: a
+    /// filter and a map in one, updated in O(log n) per changed element.
+    ///
+    /// ```swift
+    /// struct Member { var name: String; var email: String? }
+    ///
+    /// final class Team {
+    ///     @Tracked var members: IncrementalArray<Member> = [
+    ///         Member(name: "Ada", email: "ada@example.com"), Member(name: "Alan", email: nil),
+    ///     ]
+    ///     @Derived(\Team.members, compactMap: \.email)
+    ///     var mailingList: IncrementalArray<String>
+    /// }
+    ///
+    /// let team = Team()
+    /// print(Array(team.mailingList))   // prints "[\"ada@example.com\"]"
+    /// team.members[1].email = "alan@example.com"
+    /// print(Array(team.mailingList))   // prints "[\"ada@example.com\", \"alan@example.com\"]"
+    /// ```
+    ///
+    /// An element whose result turns nil leaves the output; one whose result becomes a
+    /// value joins it at its place in source order. A result equal to the one before
+    /// (`==` for `Equatable` results, identity for objects) leaves the output as it is.
+    @inlinable
+    public init<Element, Mapped>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, compactMap transform: @escaping (Element) -> Mapped?
+    ) where Value == IncrementalArray<Mapped> {
+        self = Self.listOperator(list, element: ElementClosures(lending: transform), .compactMap())
+    }
+
+    /// The non-nil values derived from each element by a closure made from the model:
+    /// when what the outer closure read changes, one pass with the new closure.
+    @inlinable
+    public init<Element, Mapped>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>,
+        compactMap query: @escaping (Model) -> (Element) -> Mapped?
+    ) where Value == IncrementalArray<Mapped> {
+        self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .compactMap())
     }
 
     // MARK: sorted

@@ -65,6 +65,21 @@ extension ValueNode {
         makeListOperator(.map, ElementClosures(lending: transform))
     }
 
+    /// The computed non-nil results of a closure on each element, in order.
+    ///
+    /// ```swift
+    /// let entries = Signal(IncrementalArray(["3", "x", "5"]))
+    /// let numbers = entries.compactMap { Int($0) }
+    /// entries.value[1] = "4"
+    /// print(Array(numbers.value))   // prints "[3, 4, 5]"
+    /// ```
+    @inlinable
+    public func compactMap<Element, Mapped>(
+        _ transform: @escaping (Element) -> Mapped?
+    ) -> Computed<IncrementalArray<Mapped>> where Value == IncrementalArray<Element> {
+        makeListOperator(.compactMap(), ElementClosures(lending: transform))
+    }
+
     /// A computed count of the elements that pass a test.
     ///
     /// ```swift

@@ -1225,6 +1225,32 @@ struct DocumentationExamplesTests {
 
     // MARK: Collections
 
+    @Test func `Derived compactMap: a member joins the mailing list`() {
+        struct Member { var name: String; var email: String? }
+
+        final class Team {
+            @Tracked var members: IncrementalArray<Member> = [
+                Member(name: "Ada", email: "ada@example.com"), Member(name: "Alan", email: nil),
+            ]
+            @Derived(\Team.members, compactMap: \.email)
+            var mailingList: IncrementalArray<String>
+        }
+
+        let team = Team()
+        print(Array(team.mailingList))   // prints "[\"ada@example.com\"]"
+        team.members[1].email = "alan@example.com"
+        print(Array(team.mailingList))   // prints "[\"ada@example.com\", \"alan@example.com\"]"
+        #expect(output == ["[\"ada@example.com\"]", "[\"ada@example.com\", \"alan@example.com\"]"])
+    }
+
+    @Test func `ValueNode compactMap: a signal's numbers`() {
+        let entries = Signal(IncrementalArray(["3", "x", "5"]))
+        let numbers = entries.compactMap { Int($0) }
+        entries.value[1] = "4"
+        print(Array(numbers.value))   // prints "[3, 4, 5]"
+        #expect(output == ["[3, 4, 5]"])
+    }
+
     @Test func `PersistentTree: a copy is untouched by a later insertion`() {
         var list = PersistentTree<Int, NoMarking<Int>>(0..<1000)
         let saved = list

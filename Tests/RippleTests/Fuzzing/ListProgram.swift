@@ -56,6 +56,12 @@ struct ListProgram {
         @Derived(\ValueStore.passing, sortedBy: \.price) var passingByPrice: IncrementalArray<Item>
         @Derived(\ValueStore.byScore, map: \.id) var idsByScore: IncrementalArray<Int>
         @Derived(\ValueStore.codes, filter: { $0 % 2 == 0 }) var evenCodes: IncrementalArray<Int>
+        @Derived(\ValueStore.items, compactMap: { store in
+            let threshold = store.threshold
+            return { $0.score >= threshold ? $0.id * 10 + $0.group : nil }
+        })
+        var passingCodes: IncrementalArray<Int>
+        @Derived(\ValueStore.passingCodes, count: { $0 % 2 == 0 }) var evenPassingCodes: Int
     }
 
     /// Every derived value of the store against its plain recomputation.
@@ -84,9 +90,14 @@ struct ListProgram {
         if reads.contains(12) { expect(Array(store.passingByPrice) == stableSorted(passing, by: \.price), "passingByPrice, \(context())") }
         if reads.contains(13) { expect(Array(store.idsByScore) == byScore.map(\.id), "idsByScore, \(context())") }
         if reads.contains(14) { expect(Array(store.evenCodes) == codes.filter { $0 % 2 == 0 }, "evenCodes, \(context())") }
+        let passingCodes = passing.map { $0.id * 10 + $0.group }
+        if reads.contains(15) { expect(Array(store.passingCodes) == passingCodes, "passingCodes, \(context())") }
+        if reads.contains(16) {
+            expect(store.evenPassingCodes == passingCodes.filter { $0 % 2 == 0 }.count, "evenPassingCodes, \(context())")
+        }
     }
 
-    static let readableCount = 15
+    static let readableCount = 17
 
     /// One random mutation of a list of values, as a user writes it.
     static func mutate<Random: RandomNumberGenerator>(_ store: ValueStore, _ random: inout Random, nextID: inout Int) -> String {
@@ -239,6 +250,7 @@ struct ListProgram {
         @Derived(\ObjectStore.rows, sortedBy: \.score) var byScore: IncrementalArray<Row>
         @Derived(\ObjectStore.rows, first: { $0.group == 1 }) var firstInGroupOne: Row?
         @Derived(\ObjectStore.rows, max: \.score) var best: Int?
+        @Derived(\ObjectStore.rows, compactMap: { $0.group == 1 ? $0.score : nil }) var groupOneScores: IncrementalArray<Int>
         @Derived(\ObjectStore.passing, count: { $0.group == 0 }) var passingInGroupZero: Int
         @Derived(\ObjectStore.passing, sortedBy: { $0.group }, descending: true) var passingByGroup: IncrementalArray<Row>
     }
@@ -255,6 +267,7 @@ struct ListProgram {
         expect(store.byScore.map(\.id) == stableSorted(rows, by: \.score).map(\.id), "byScore, \(context())")
         expect(store.firstInGroupOne?.id == rows.first { $0.group == 1 }?.id, "firstInGroupOne, \(context())")
         expect(store.best == rows.map(\.score).max(), "best, \(context())")
+        expect(Array(store.groupOneScores) == rows.compactMap { $0.group == 1 ? $0.score : nil }, "groupOneScores, \(context())")
         expect(store.passingInGroupZero == passing.filter { $0.group == 0 }.count, "passingInGroupZero, \(context())")
         expect(store.passingByGroup.map(\.id) == stableSorted(passing, by: \.group, descending: true).map(\.id),
                 "passingByGroup, \(context())")

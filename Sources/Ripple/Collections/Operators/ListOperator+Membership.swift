@@ -69,6 +69,11 @@ extension ListOperator where Result == Bool {
         return same
     }
 
+}
+
+/// Every operator with slots can keep marks: a filter's, and a `compactMap`'s (the
+/// elements whose result is not nil).
+extension ListOperator {
     /// Whether the element at `position` is kept.
     @inlinable
     func isKept(at position: Int) -> Bool {

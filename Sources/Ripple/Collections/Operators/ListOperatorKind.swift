@@ -45,6 +45,13 @@ extension ListOperatorKind where Output == IncrementalArray<Result> {
     @inlinable static var map: Self { Self(MapLogic()) }
 }
 
+extension ListOperatorKind {
+    @inlinable
+    static func compactMap<Mapped>() -> Self where Result == Mapped?, Output == IncrementalArray<Mapped> {
+        Self(CompactMapLogic())
+    }
+}
+
 extension ListOperatorKind where Result: Comparable, Output == IncrementalArray<Element> {
     @inlinable
     static func sorted(descending: Bool) -> Self { Self(SortedLogic(descending: descending)) }
