@@ -12,11 +12,14 @@ final class BookReaderApp: TerminalApp {
     let library: Library
     let navigation = Navigation()
     let host: ViewHost
+    /// The books the count looks at, counted from outside the library.
+    let recomputes: RecomputeCounter
 
     /// - Parameter tracking: how views follow the models: Ripple's effects, or Apple's
     ///   Observation as SwiftUI uses it (`--host observation`); the output is the same.
     init(library: Library = .sample(), tracking: ViewHost.Tracking = .fineGrained) {
         self.library = library
+        self.recomputes = RecomputeCounter(library, units: ["availableBooksCount": "book"])
         self.host = ViewHost(tracking: tracking)
     }
 
@@ -63,7 +66,7 @@ final class BookReaderApp: TerminalApp {
 
     /// The views that rendered, then the books the count looked at, if any.
     private func report() -> [String] {
-        host.takeReport() + (library.recomputes.takeReport().map { [$0] } ?? [])
+        host.takeReport() + (recomputes.takeReport().map { [$0] } ?? [])
     }
 
     func start() -> [String] {

@@ -1,6 +1,5 @@
 import Observation
 import Ripple
-import RippleViews
 
 /// The books, shared with every view through the environment.
 ///
@@ -12,19 +11,9 @@ final class Library: ObservableModel {
     @Tracked var books: IncrementalArray<Book>
 
     /// How many books can be checked out. An incremental count: checking a book out or
-    /// in looks at that book alone, and a rename looks at nothing. (Without the work
-    /// counter it is `@Derived(\Library.books, count: \.isAvailable)`.)
-    @Derived(\Library.books, count: { library in
-        let recomputes = library.recomputes
-        return { book in
-            recomputes.lookedAt(1, "book", for: "availableBooksCount")
-            return book.isAvailable
-        }
-    })
+    /// in looks at that book alone, and a rename looks at nothing.
+    @Derived(\Library.books, count: \.isAvailable)
     var availableBooksCount: Int
-
-    /// Counts the books the count looks at; plain, so recording is not a write.
-    let recomputes = RecomputeCounter()
 
     /// The number the next added book gets; plain, since no view shows it.
     private var nextID: Int

@@ -1,69 +1,83 @@
-/// Counts how often derived values recompute, and how many elements the incremental
-/// list operators look at, so that a program can show the work each change costs.
-///
-/// Record from inside the derivation; the counter is a plain object, not tracked
-/// state, so recording is not a write to the graph:
+import Ripple
+
+/// Shows the work a model's derived values do after each change, counted from outside
+/// the model by Ripple's ``WorkCounter``: the model declares its `@Derived` values as
+/// anyone would, and the program makes a counter beside it.
 ///
 /// ```swift
 /// final class TodoStore {
-///     let recomputes = RecomputeCounter()
 ///     @Tracked var items: IncrementalArray<TodoItem> = []
-///     @Derived(\TodoStore.items, count: { store in
-///         let recomputes = store.recomputes
-///         return { item in
-///             recomputes.lookedAt(1, "todo", for: "completedCount")
-///             return item.isCompleted
-///         }
-///     })
-///     var completedCount: Int
+///     @Derived(\TodoStore.items, count: \.isCompleted) var completedCount: Int
 /// }
+///
+/// let store = TodoStore()
+/// let recomputes = RecomputeCounter(store, units: ["completedCount": "todo"])
 /// ```
 public final class RecomputeCounter {
-    /// Recomputes since the counter was created, by name.
-    public private(set) var totals: [String: Int] = [:]
-    /// Elements looked at since the counter was created, by name.
-    public private(set) var elementTotals: [String: Int] = [:]
-    private var recent: [(name: String, elements: Int, unit: String?)] = []
+    private let work: WorkCounter
+    /// The singular noun of each list operator's elements, by property.
+    private let units: [String: String]
+    /// The work not yet reported, by property, in order of first mention.
+    private var pending: [WorkCounter.Work] = []
+    private var recomputeTotals: [String: Int] = [:]
+    private var elementCounts: [String: Int] = [:]
 
-    public init() {}
-
-    /// Notes one recompute of `name`.
-    public func record(_ name: String) {
-        totals[name, default: 0] += 1
-        recent.append((name, 0, nil))
+    /// Counts the work of `model`'s derived values from now on; `units` names what
+    /// each list operator's elements are (`"todo"`), for the report.
+    public init(_ model: AnyObject, units: [String: String] = [:]) {
+        work = WorkCounter(model)
+        self.units = units
     }
 
-    /// Notes that the operator behind `name` looked at `count` elements (singular
-    /// noun `unit`).
-    public func lookedAt(_ count: Int, _ unit: String, for name: String) {
-        elementTotals[name, default: 0] += count
-        recent.append((name, count, unit))
+    /// Recomputes since the counter was created, by property, for properties that are
+    /// not list operators.
+    public var totals: [String: Int] {
+        collect()
+        return recomputeTotals
+    }
+
+    /// Elements looked at since the counter was created, by list operator.
+    public var elementTotals: [String: Int] {
+        collect()
+        return elementCounts
     }
 
     /// The work since the last call, one line, in order of first mention:
     /// `recomputed: completedCount (looked at 1 todo), pendingCount`; nil when there
     /// was none.
     public func takeReport() -> String? {
-        guard !recent.isEmpty else { return nil }
-        var order: [String] = []
-        var recomputes: [String: Int] = [:]
-        var elements: [String: (count: Int, unit: String)] = [:]
-        for event in recent {
-            if recomputes[event.name] == nil, elements[event.name] == nil { order.append(event.name) }
-            if let unit = event.unit {
-                elements[event.name, default: (0, unit)].count += event.elements
-            } else {
-                recomputes[event.name, default: 0] += 1
+        collect()
+        guard !pending.isEmpty else { return nil }
+        let items = pending.map { entry -> String in
+            if let elements = entry.elements {
+                let unit = units[entry.property] ?? "element"
+                return "\(entry.property) (looked at \(elements) \(unit)\(elements == 1 ? "" : "s"))"
             }
+            return entry.recomputes == 1 ? entry.property : "\(entry.property) x\(entry.recomputes)"
         }
-        recent = []
-        let items = order.map { name -> String in
-            if let (count, unit) = elements[name] {
-                return "\(name) (looked at \(count) \(unit)\(count == 1 ? "" : "s"))"
-            }
-            let times = recomputes[name]!
-            return times == 1 ? name : "\(name) x\(times)"
-        }
+        pending = []
         return "  recomputed: " + items.joined(separator: ", ")
+    }
+
+    /// Moves the counter's work into the totals and the pending report.
+    private func collect() {
+        for entry in work.take() {
+            if let elements = entry.elements {
+                elementCounts[entry.property, default: 0] += elements
+                // An update that looked at no element (a removal) did no work to show.
+                if elements == 0 { continue }
+            } else {
+                recomputeTotals[entry.property, default: 0] += entry.recomputes
+            }
+            if let index = pending.firstIndex(where: { $0.property == entry.property }) {
+                let earlier = pending[index]
+                pending[index] = WorkCounter.Work(
+                    property: entry.property, recomputes: earlier.recomputes + entry.recomputes,
+                    elements: entry.elements.map { $0 + (earlier.elements ?? 0) }
+                )
+            } else {
+                pending.append(entry)
+            }
+        }
     }
 }

@@ -1,5 +1,4 @@
 import Ripple
-import RippleViews
 
 /// The cart: its items, a promo code, and memoized prices, the last with the tax rate of
 /// the store's `@Observable` settings.
@@ -12,27 +11,18 @@ final class Cart {
     @Tracked var promoCode = ""
     let settings: StoreSettings
 
-    let recomputes = RecomputeCounter()
     private var nextID: Int
 
     /// The sum of the lines: recomputed when an item is added or removed or a quantity
     /// changes, never when the code does.
-    @Derived({ (cart: Cart) in
-        let total = cart.items.reduce(Money.zero) { $0 + $1.lineTotal }
-        cart.recomputes.record("totalPrice")
-        return total
-    })
+    @Derived({ (cart: Cart) in cart.items.reduce(Money.zero) { $0 + $1.lineTotal } })
     var totalPrice: Money
 
     /// The total less the discount, if the code is valid. A code change recomputes it;
     /// when the result is the same price (an invalid code replaced by another), nothing
     /// that shows it renders again.
     @Derived({ (cart: Cart) in
-        let price = cart.promoCode == Cart.promoCode
-            ? cart.totalPrice.discounted(byPercent: Cart.promoPercent)
-            : cart.totalPrice
-        cart.recomputes.record("discountedPrice")
-        return price
+        cart.promoCode == Cart.promoCode ? cart.totalPrice.discounted(byPercent: Cart.promoPercent) : cart.totalPrice
     })
     var discountedPrice: Money
 
@@ -42,11 +32,7 @@ final class Cart {
     var taxPercent: Int
 
     /// The discounted price with the tax: recomputed when either changes.
-    @Derived({ (cart: Cart) in
-        let price = cart.discountedPrice.addingTax(percent: cart.taxPercent)
-        cart.recomputes.record("priceWithTax")
-        return price
-    })
+    @Derived({ (cart: Cart) in cart.discountedPrice.addingTax(percent: cart.taxPercent) })
     var priceWithTax: Money
 
     init(items: [CartItem], settings: StoreSettings = StoreSettings()) {

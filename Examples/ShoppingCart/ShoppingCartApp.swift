@@ -8,9 +8,12 @@ import RippleViews
 final class ShoppingCartApp: TerminalApp {
     let cart: Cart
     let host = ViewHost()
+    /// The prices' recomputes, counted from outside the cart.
+    let recomputes: RecomputeCounter
 
     init(cart: Cart = .sample()) {
         self.cart = cart
+        self.recomputes = RecomputeCounter(cart)
     }
 
     let title = [
@@ -102,7 +105,7 @@ final class ShoppingCartApp: TerminalApp {
     }
 
     private func report() -> [String] {
-        host.takeReport() + [cart.recomputes.takeReport() ?? "  recomputed: nothing"]
+        host.takeReport() + [recomputes.takeReport() ?? "  recomputed: nothing"]
     }
 
     /// The most of one item a cart line holds.

@@ -7,9 +7,12 @@ import RippleViews
 final class TodoListApp: TerminalApp {
     let store: TodoStore
     let host = ViewHost()
+    /// The derived values' work, counted from outside the store.
+    let recomputes: RecomputeCounter
 
     init(store: TodoStore = .sample()) {
         self.store = store
+        self.recomputes = RecomputeCounter(store, units: ["filteredItems": "todo", "completedCount": "todo"])
     }
 
     let title = [
@@ -98,11 +101,11 @@ final class TodoListApp: TerminalApp {
 
     /// The views that rendered, then the work of the derived values.
     private func report() -> [String] {
-        host.takeReport() + [store.recomputes.takeReport() ?? "  recomputed: nothing"]
+        host.takeReport() + [recomputes.takeReport() ?? "  recomputed: nothing"]
     }
 
     private func stats() -> [String] {
-        let counter = store.recomputes
+        let counter = recomputes
         return TextTable(
             ["derived value", "work so far"],
             rows: [

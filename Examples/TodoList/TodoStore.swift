@@ -1,21 +1,16 @@
 import Ripple
-import RippleViews
 
 /// The todos, the search and the priority filter, and three derived values: two
 /// incremental list operators and a memoized count derived from one of them.
 ///
-/// The operators record how many todos they look at, so the program can show that a
-/// change costs what it changed: toggling a todo looks at that todo once, typing into
-/// the search looks at every todo once, and nothing looks at the others.
+/// A change costs what it changed: toggling a todo looks at that todo once, typing into
+/// the search looks at every todo once, and nothing looks at the others (the app counts
+/// it from outside, with a `RecomputeCounter`).
 final class TodoStore {
     @Tracked var items: IncrementalArray<TodoItem>
     @Tracked var searchText = ""
     @Tracked var selectedPriority: Priority?
 
-    /// Counts the work; plain, not tracked, so recording is not a write. The timing of
-    /// `--items` makes a store without it.
-    let counter: RecomputeCounter?
-    var recomputes: RecomputeCounter { counter! }
     private var nextID: Int
 
     /// The todos that match the search and the priority filter. The outer closure is
@@ -26,37 +21,24 @@ final class TodoStore {
     @Derived(\TodoStore.items, filter: { store in
         let search = store.searchText.lowercased()
         let priority = store.selectedPriority
-        let counter = store.counter
         return { item in
-            counter?.lookedAt(1, "todo", for: "filteredItems")
-            return (search.isEmpty || item.title.lowercased().contains(search))
+            (search.isEmpty || item.title.lowercased().contains(search))
                 && (priority == nil || item.priority == priority)
         }
     })
     var filteredItems: IncrementalArray<TodoItem>
 
     /// How many todos are done: toggling one looks at that one alone.
-    @Derived(\TodoStore.items, count: { store in
-        let counter = store.counter
-        return { item in
-            counter?.lookedAt(1, "todo", for: "completedCount")
-            return item.isCompleted
-        }
-    })
+    @Derived(\TodoStore.items, count: \.isCompleted)
     var completedCount: Int
 
     /// Derived from another derived value: it recomputes only after `completedCount`
     /// or the list changed.
-    @Derived({ (store: TodoStore) in
-        let count = store.items.count - store.completedCount
-        store.counter?.record("pendingCount")
-        return count
-    })
+    @Derived({ (store: TodoStore) in store.items.count - store.completedCount })
     var pendingCount: Int
 
-    init(items: [TodoItem], counting: Bool = true) {
+    init(items: [TodoItem]) {
         self.items = IncrementalArray(items)
-        self.counter = counting ? RecomputeCounter() : nil
         self.nextID = (items.map(\.id).max() ?? 0) + 1
     }
 

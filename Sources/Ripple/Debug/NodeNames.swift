@@ -134,18 +134,28 @@ enum NodeNames {
     /// `Type.property`, with the instance told apart (`Book[2].title`), for the
     /// property of `model` whose node is `node`.
     static func propertyName(of node: ReactiveNode, in model: AnyObject) -> String? {
+        propertyLabel(of: node, in: model).map { "\(instanceName(model)).\($0)" }
+    }
+
+    /// The name of the property of `model` whose node is `node`: `title`.
+    static func propertyLabel(of node: ReactiveNode, in model: AnyObject) -> String? {
         var mirror: Mirror? = Mirror(reflecting: model)
         while let current = mirror {
             for child in current.children {
                 guard let label = child.label, let storage = child.value as? any PropertyNodeStorage,
                       storage.propertyNode === node
                 else { continue }
-                let property = label.hasPrefix("_") ? String(label.dropFirst()) : label
-                return "\(instanceName(model)).\(property)"
+                return label.hasPrefix("_") ? String(label.dropFirst()) : label
             }
             mirror = current.superclassMirror
         }
         return nil
+    }
+
+    /// The model whose property `node` is, if it is registered and alive.
+    static func model(of node: ReactiveNode) -> AnyObject? {
+        guard node.flags.contains(.named) else { return nil }
+        return entry(of: node)?.model?.object
     }
 
     /// Names every property node of `model` that exists now, and of the models its

@@ -188,8 +188,14 @@ public struct Derived<Model: AnyObject, Value> {
             node = Computed<Value>(
                 compute: { [unowned(unsafe) model] in withExtendedLifetime(model) { compute($0) } },
                 update: { node, runtime in
-                    // A derived property whose model is gone keeps its last value.
-                    if node.flags.contains(.inert) { return false }
+                    // One test for both: a counted node is named.
+                    if !node.flags.isDisjoint(with: [.inert, .named]) {
+                        // A derived property whose model is gone keeps its last value.
+                        if node.flags.contains(.inert) { return false }
+                        let changed = Computed.recompute(node, equivalence: equivalence, runtime)
+                        Graph.noteRecompute(node)
+                        return changed
+                    }
                     return Computed.recompute(node, equivalence: equivalence, runtime)
                 },
                 capturesEnvironment: false

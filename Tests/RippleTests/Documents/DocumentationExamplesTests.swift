@@ -1223,6 +1223,27 @@ struct DocumentationExamplesTests {
         #expect(issues.map(\.kind) == [.effectError])                           // check
     }
 
+    // MARK: Debug/WorkCounter.swift
+
+    @Test func `WorkCounter: a count's work, counted from outside the model`() {
+        struct Shelved { var title: String; var isAvailable: Bool }
+
+        final class Shelf {
+            @Tracked var books: IncrementalArray<Shelved> = [
+                Shelved(title: "Dune", isAvailable: true), Shelved(title: "Emma", isAvailable: false),
+            ]
+            @Derived(\Shelf.books, count: \.isAvailable) var available: Int
+        }
+
+        let shelf = Shelf()
+        let work = WorkCounter(shelf)
+        print(shelf.available)           // prints "1"
+        shelf.books[1].isAvailable = true
+        print(shelf.available)           // prints "2"
+        print(work.take())               // prints "[available: 2 recomputes, 3 elements]"
+        #expect(output == ["1", "2", "[available: 2 recomputes, 3 elements]"])
+    }
+
     // MARK: Collections
 
     @Test func `Derived compactMap: a member joins the mailing list`() {

@@ -41,6 +41,7 @@ extension ListOperator {
         let slot = hasSlots ? slots.insert(at: position) : 0
         attach(element, to: slot)
         let result = evaluate(element, slot: slot)
+        evaluations &+= 1
         return logic.inserted(element, result, at: position, slot: slot, into: &output, by: self)
     }
 
@@ -62,6 +63,7 @@ extension ListOperator {
         let slot = hasSlots ? slots.slot(at: position) : 0
         attach(element, to: slot)
         let result = evaluate(element, slot: slot)
+        evaluations &+= 1
         return logic.updated(element, result, at: position, slot: slot, in: &output, by: self)
     }
 
@@ -73,6 +75,7 @@ extension ListOperator {
         guard let element = element(inSlot: slot) else { return false }
         let position = slots.labelled ? slots.position(of: slot) : -1
         let result = evaluate(element, slot: slot)
+        evaluations &+= 1
         return logic.refired(element, result, at: position, slot: slot, in: &output, by: self)
     }
 }

@@ -52,6 +52,9 @@ final class ListOperator<Logic: ListLogic> {
     @usableFromInline let queryTracker: ElementTracker
     @usableFromInline @exclusivity(unchecked) var queryRun: Graph.OpenRun?
     @usableFromInline @exclusivity(unchecked) var runtime: RuntimeRef?
+    /// The elements evaluated by the updates since it was last reset: for a
+    /// ``WorkCounter``. An addition per evaluated element, so that it needs no test.
+    @usableFromInline @exclusivity(unchecked) var evaluations = 0
 
     /// The node whose update this is; unowned, the node owns the operator.
     @usableFromInline unowned(unsafe) var node: Computed<Output>!
@@ -107,8 +110,20 @@ final class ListOperator<Logic: ListLogic> {
     @inlinable
     func update(_ runtime: RuntimeRef) -> Bool {
         let node = self.node!
-        // A model's operator whose model is gone keeps its last output.
-        if node.flags.contains(.inert) { return false }
+        // One test for both: a counted node is named (see `WorkCounter`).
+        if !node.flags.isDisjoint(with: [.inert, .named]) {
+            // A model's operator whose model is gone keeps its last output.
+            if node.flags.contains(.inert) { return false }
+            evaluations = 0
+            let changed = updateInEnvironment(node, runtime)
+            Graph.noteUpdate(node, elements: evaluations)
+            return changed
+        }
+        return updateInEnvironment(node, runtime)
+    }
+
+    @inlinable
+    func updateInEnvironment(_ node: Computed<Output>, _ runtime: RuntimeRef) -> Bool {
         if let environment {
             return runningInEnvironment(environment) { updateNow(node, runtime) }
         }
@@ -158,6 +173,7 @@ final class ListOperator<Logic: ListLogic> {
             // Only the query changed: the elements are the ones the output came from.
             let onlyQueryChanged = previous != nil && followable && changes.isEmpty && fired.isEmpty
             (output, changed) = rebuild(list, previous: previous, onlyQueryChanged: onlyQueryChanged)
+            evaluations &+= list.count
         } else {
             var current = previous.take()!
             changed = follow(changes, fired: fired, list: list, output: &current)
