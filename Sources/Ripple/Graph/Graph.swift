@@ -53,7 +53,7 @@
 ///    (``checkDirty(_:_:keepsRootChecking:)``, `Graph+Revalidate.swift`), which
 ///    recomputes, in dependency order, only what really changed, through each
 ///    computed's `update` (`Primitives/Computed.swift`), and stops where a recompute
-///    yields an equal value; then `execute` runs the body.
+///    yields an equal value; then `execute` runs the body (`Graph+Effects.swift`).
 ///
 /// Reads pull the same way, through ``validate(_:_:)``.
 ///
@@ -96,7 +96,8 @@
 /// - `NodeFlags.swift`, `ReactiveNode.swift`: the flags and the node base classes,
 ///   with the seams toward the layers above (``ComputedNode``'s update, ``WatcherNode``,
 ///   ``RelayNode``).
-/// - `EffectNode.swift`, `ScopeNode.swift`: the engine's part of effects and scopes.
+/// - `EffectNode.swift`, `ScopeNode.swift`: the engine's part of effects and scopes;
+///   `Graph+Effects.swift`: an effect's run, its children, cleanups and disposal.
 /// - `Link.swift`, `Graph+Link.swift`: links; linking, unlinking, nodes that die.
 /// - `Graph+Run.swift`: the run bracket, tracking a run, and a relay's runs.
 /// - `Graph+Read.swift`: the read entry points. `Graph+Write.swift`: the write path and
