@@ -31,7 +31,8 @@ extension Derived {
     /// model, again whenever what it read changes.
     @inlinable
     static func listOperator<Element, Result>(
-        _ list: @escaping (Model) -> IncrementalArray<Element>, query: @escaping (Model) -> ElementClosures<Element, Result>,
+        _ list: @escaping (Model) -> IncrementalArray<Element>,
+        query: @escaping (Model) -> ElementClosures<Element, Result>,
         _ kind: ListOperatorKind<Element, Result, Value>
     ) -> Derived {
         Derived(listOperator: { model in
@@ -82,8 +83,9 @@ extension Derived {
     /// - Complexity: O(log n) per inserted, removed or changed element; one pass when
     ///   the list is replaced by an unrelated one.
     @inlinable
-    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, filter isIncluded: @escaping (Element) -> Bool)
-    where Value == IncrementalArray<Element> {
+    public init<Element>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, filter isIncluded: @escaping (Element) -> Bool
+    ) where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, element: ElementClosures(lending: isIncluded), .filter)
     }
 
@@ -110,8 +112,9 @@ extension Derived {
     /// Read the model in the outer closure: it runs once per pass. What the inner one
     /// reads of the model is followed too, but per element.
     @inlinable
-    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, filter query: @escaping (Model) -> (Element) -> Bool)
-    where Value == IncrementalArray<Element> {
+    public init<Element>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, filter query: @escaping (Model) -> (Element) -> Bool
+    ) where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .filter)
     }
 
@@ -137,8 +140,9 @@ extension Derived {
     /// print(shelf.availableCount)        // 2
     /// ```
     @inlinable
-    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, count isCounted: @escaping (Element) -> Bool)
-    where Value == Int {
+    public init<Element>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, count isCounted: @escaping (Element) -> Bool
+    ) where Value == Int {
         self = Self.listOperator(list, element: ElementClosures(lending: isCounted), .count)
     }
 
@@ -161,8 +165,9 @@ extension Derived {
     /// print(board.passed)   // 1
     /// ```
     @inlinable
-    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, count query: @escaping (Model) -> (Element) -> Bool)
-    where Value == Int {
+    public init<Element>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, count query: @escaping (Model) -> (Element) -> Bool
+    ) where Value == Int {
         self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .count)
     }
 
@@ -186,8 +191,9 @@ extension Derived {
     /// print(queue.next?.name ?? "none")   // none
     /// ```
     @inlinable
-    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, first isIncluded: @escaping (Element) -> Bool)
-    where Value == Element? {
+    public init<Element>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, first isIncluded: @escaping (Element) -> Bool
+    ) where Value == Element? {
         self = Self.listOperator(list, element: ElementClosures(lending: isIncluded), .first)
     }
 
@@ -210,8 +216,9 @@ extension Derived {
     /// print(directory.firstMatch ?? "none")   // Grace
     /// ```
     @inlinable
-    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, first query: @escaping (Model) -> (Element) -> Bool)
-    where Value == Element? {
+    public init<Element>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, first query: @escaping (Model) -> (Element) -> Bool
+    ) where Value == Element? {
         self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .first)
     }
 }

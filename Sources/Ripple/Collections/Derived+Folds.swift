@@ -31,8 +31,9 @@ extension Derived {
     /// too (in 128 bits); a total outside `Int` is a fatal error, as `+` would be. Other
     /// types add and subtract with their own `+` and `-`.
     @inlinable
-    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, sum addend: @escaping (Element) -> Value)
-    where Value: AdditiveArithmetic {
+    public init<Element>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, sum addend: @escaping (Element) -> Value
+    ) where Value: AdditiveArithmetic {
         self = Self.listOperator(list, element: ElementClosures(lending: addend), .sum)
     }
 
@@ -55,8 +56,9 @@ extension Derived {
     /// print(invoice.amount)   // 250
     /// ```
     @inlinable
-    public init<Element>(_ list: @escaping (Model) -> IncrementalArray<Element>, sum query: @escaping (Model) -> (Element) -> Value)
-    where Value: AdditiveArithmetic {
+    public init<Element>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, sum query: @escaping (Model) -> (Element) -> Value
+    ) where Value: AdditiveArithmetic {
         self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .sum)
     }
 
@@ -93,9 +95,11 @@ extension Derived {
     @inlinable
     public init<Element, Contribution>(
         _ list: @escaping (Model) -> IncrementalArray<Element>, fold contribution: @escaping (Element) -> Contribution,
-        into initial: Value, add: @escaping (Value, Contribution) -> Value, remove: @escaping (Value, Contribution) -> Value
+        into initial: Value, add: @escaping (Value, Contribution) -> Value,
+        remove: @escaping (Value, Contribution) -> Value
     ) {
-        self = Self.listOperator(list, element: ElementClosures(lending: contribution), .fold(into: initial, add: add, remove: remove))
+        let kind = ListOperatorKind<Element, Contribution, Value>.fold(into: initial, add: add, remove: remove)
+        self = Self.listOperator(list, element: ElementClosures(lending: contribution), kind)
     }
 
     // MARK: min and max
@@ -122,8 +126,9 @@ extension Derived {
     ///
     /// Keys must be totally ordered (no `Double.nan`).
     @inlinable
-    public init<Element, Key: Comparable>(_ list: @escaping (Model) -> IncrementalArray<Element>, min key: @escaping (Element) -> Key)
-    where Value == Key? {
+    public init<Element, Key: Comparable>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, min key: @escaping (Element) -> Key
+    ) where Value == Key? {
         self = Self.listOperator(list, element: ElementClosures(lending: key), .extremum(maximum: false))
     }
 
@@ -143,8 +148,9 @@ extension Derived {
     /// print(board.best ?? 0)   // 5
     /// ```
     @inlinable
-    public init<Element, Key: Comparable>(_ list: @escaping (Model) -> IncrementalArray<Element>, max key: @escaping (Element) -> Key)
-    where Value == Key? {
+    public init<Element, Key: Comparable>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, max key: @escaping (Element) -> Key
+    ) where Value == Key? {
         self = Self.listOperator(list, element: ElementClosures(lending: key), .extremum(maximum: true))
     }
 

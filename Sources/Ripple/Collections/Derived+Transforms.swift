@@ -28,8 +28,9 @@ extension Derived {
     /// A result equal to the one before (`==` for `Equatable` results, identity for
     /// objects) leaves the output as it is.
     @inlinable
-    public init<Element, Mapped>(_ list: @escaping (Model) -> IncrementalArray<Element>, map transform: @escaping (Element) -> Mapped)
-    where Value == IncrementalArray<Mapped> {
+    public init<Element, Mapped>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, map transform: @escaping (Element) -> Mapped
+    ) where Value == IncrementalArray<Mapped> {
         self = Self.listOperator(list, element: ElementClosures(lending: transform), .map)
     }
 
@@ -52,8 +53,9 @@ extension Derived {
     /// print(Array(prices.labels))   // ["€2.50", "€19.99"]
     /// ```
     @inlinable
-    public init<Element, Mapped>(_ list: @escaping (Model) -> IncrementalArray<Element>, map query: @escaping (Model) -> (Element) -> Mapped)
-    where Value == IncrementalArray<Mapped> {
+    public init<Element, Mapped>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, map query: @escaping (Model) -> (Element) -> Mapped
+    ) where Value == IncrementalArray<Mapped> {
         self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .map)
     }
 
@@ -127,7 +129,8 @@ extension Derived {
     ///   - descending: Whether the greatest key comes first.
     @inlinable
     public init<Element, Key: Comparable>(
-        _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy key: @escaping (Element) -> Key, descending: Bool = false
+        _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy key: @escaping (Element) -> Key,
+        descending: Bool = false
     ) where Value == IncrementalArray<Element> {
         self = Self.listOperator(list, element: ElementClosures(lending: key), .sorted(descending: descending))
     }

@@ -106,7 +106,8 @@ final class TraceRecorder {
             if NodeNames.isOperatorPart(dep) {
                 // An operator's view of one element, or its query: what they read is the
                 // operator's cause.
-                for step in causes(of: dep, showsAbsorbed: showsAbsorbed, visited: &visited) where !steps.contains(step) {
+                let depCauses = causes(of: dep, showsAbsorbed: showsAbsorbed, visited: &visited)
+                for step in depCauses where !steps.contains(step) {
                     steps.append(step)
                 }
                 continue
@@ -143,13 +144,19 @@ final class TraceRecorder {
         let causes = self.causes(of: node, showsAbsorbed: showsAbsorbed, visited: &visited)
         let snapshot = before[id]
         if !node.flags.isDisjoint(with: .stale) {
-            return RippleTrace.Step(node: name, oldValue: snapshot?.value, newValue: nil, change: .notReevaluated, causes: causes)
+            return RippleTrace.Step(
+                node: name, oldValue: snapshot?.value, newValue: nil, change: .notReevaluated, causes: causes
+            )
         }
         if let snapshot, snapshot.version == node.version {
             guard showsAbsorbed else { return nil }
-            return RippleTrace.Step(node: name, oldValue: snapshot.value, newValue: snapshot.value, change: .absorbed, causes: causes)
+            return RippleTrace.Step(
+                node: name, oldValue: snapshot.value, newValue: snapshot.value, change: .absorbed, causes: causes
+            )
         }
-        return RippleTrace.Step(node: name, oldValue: snapshot?.value, newValue: node.describeValue(), change: .changed, causes: causes)
+        return RippleTrace.Step(
+            node: name, oldValue: snapshot?.value, newValue: node.describeValue(), change: .changed, causes: causes
+        )
     }
 
     // MARK: Following what an observer reads

@@ -95,7 +95,8 @@ struct BatchLog {
         count &+= 1
         ownedStorageCount &+= 1
         BatchLog.initialize(
-            entry, node: node, storage: UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment),
+            entry, node: node,
+            storage: UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment),
             trivial: trivial, ownsStorage: true
         )
         return entry

@@ -23,7 +23,9 @@ extension Graph {
     /// The body of ``linkSlowly(_:_:_:)``, for an engine entry point that makes it its
     /// own last step instead of a call.
     @inline(__always)
-    static func relinkOrLinkNew(_ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) {
+    static func relinkOrLinkNew(
+        _ dep: Unmanaged<ReactiveNode>, _ sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef
+    ) {
         dep._withUnsafeGuaranteedRef { dep in
             sub._withUnsafeGuaranteedRef { sub in
                 let cursor = runtime.pointee.run.cursor

@@ -91,7 +91,8 @@ extension Graph {
         guard let next, next.pointee.dep.toOpaque() == depID else {
             return engineReadThisRun(.fromOpaque(depID), by: sub) ? .nothing : nil
         }
-        return CursorStep(runtime: runtime, link: next, parity: sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) })
+        let parity = sub._withUnsafeGuaranteedRef { $0.flags.contains(.parity) }
+        return CursorStep(runtime: runtime, link: next, parity: parity)
     }
 
     /// Records that the recording run, if any, read `source`. The body of the source

@@ -131,7 +131,9 @@ extension Graph {
     /// are confirmed or dropped), as a computed's recompute does.
     @inlinable
     @inline(__always)
-    static func evaluate<Relay: RelayNode, Result>(_ relay: Relay, _ runtime: RuntimeRef, _ body: () -> Result) -> Result {
+    static func evaluate<Relay: RelayNode, Result>(
+        _ relay: Relay, _ runtime: RuntimeRef, _ body: () -> Result
+    ) -> Result {
         let outer = beginComputing(relay, runtime)
         let result = body()
         endComputing(relay, outer, runtime)

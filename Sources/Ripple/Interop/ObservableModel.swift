@@ -39,8 +39,9 @@ public import RippleThreadLocal
 ///
 /// Cost: a read outside Ripple's runs calls Observation's `access`, as an `@Observable`
 /// property does, on a registrar of the property's own (made with its node, at the
-/// first read), which knows it by a key Observation hashes and compares at once. A `@Derived` property read that way arms a watcher that
-/// re-evaluates it once per transaction that invalidates it, to learn whether its value
+/// first read), which knows it by a key Observation hashes and compares at once. A
+/// `@Derived` property read that way arms a watcher that re-evaluates it once per
+/// transaction that invalidates it, to learn whether its value
 /// changed; the watcher disarms once it has notified Observation (whose tracking is
 /// one-shot) and re-arms at the next read, so a derived value nobody shows stops
 /// costing. Models that do not conform pay nothing.

@@ -51,7 +51,9 @@ final class ObservationSource: ReactiveNode {
 
     /// The source this call used in the run before, if the run's next dependency is
     /// one; a new one otherwise.
-    private static func sourceOfThisCall(for sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef) -> ObservationSource {
+    private static func sourceOfThisCall(
+        for sub: Unmanaged<DependentNode>, _ runtime: RuntimeRef
+    ) -> ObservationSource {
         let next = runtime.pointee.run.cursor.map { $0.pointee.nextDep } ?? sub._withUnsafeGuaranteedRef { $0.deps }
         if let next, let reused = next.pointee.dep.takeUnretainedValue() as? ObservationSource {
             return reused

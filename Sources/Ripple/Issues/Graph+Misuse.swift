@@ -126,7 +126,8 @@ extension Graph {
             for: effect, kind: .effect, didRun: false, isFirstRun: false, showsAbsorbed: false, runtime
         )
         let name = NodeNames.name(of: effect)
-        let causes = event.causes.isEmpty ? "" : " It was re-run by " + event.causes.map(\.description).joined(separator: "; ") + "."
+        let causes = event.causes.isEmpty
+            ? "" : " It was re-run by " + event.causes.map(\.description).joined(separator: "; ") + "."
         state.add(RuntimeIssue(
             kind: .runawayEffect,
             message: """

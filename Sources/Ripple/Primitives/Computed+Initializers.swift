@@ -152,7 +152,9 @@ extension Computed {
     /// name.value = "SF"           // an equal Tag: dependents skip
     /// ```
     @inlinable
-    public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: AnyObject & Equatable {
+    public convenience init(
+        name: String? = nil, _ compute: @escaping () throws -> Value
+    ) where Value: AnyObject & Equatable {
         self.init(compute: compute, update: { Computed.recompute($0, equal: ==, $1) })
         if let name { Graph.setName(name, of: self) }
     }
@@ -172,7 +174,9 @@ extension Computed {
     ///     error), inside the computed's own tracking scope.
     ///   - compute: Derives the value.
     @inlinable
-    public convenience init(name: String? = nil, equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
+    public convenience init(
+        name: String? = nil, equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value
+    ) {
         self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) })
         if let name { Graph.setName(name, of: self) }
     }
@@ -198,7 +202,9 @@ extension Computed {
     ///     error), inside the computed's own tracking scope.
     ///   - compute: Derives the value, or throws.
     @inlinable
-    public convenience init(name: String? = nil, equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value) {
+    public convenience init(
+        name: String? = nil, equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () throws -> Value
+    ) {
         self.init(compute: compute, update: { Computed.recompute($0, equal: equals, $1) })
         if let name { Graph.setName(name, of: self) }
     }

@@ -117,7 +117,8 @@ final class TrackingScope: ScopeNode {
     static func begin(onChange: consuming @escaping () -> Void, reusable: Bool) -> Run {
         let runtime = Runtime.current
         let scope: Unmanaged<TrackingScope>
-        if reusable, let fired = runtime.pointee.firedScope.map({ Unmanaged<TrackingScope>.fromOpaque($0.toOpaque()) }) {
+        if reusable,
+           let fired = runtime.pointee.firedScope.map({ Unmanaged<TrackingScope>.fromOpaque($0.toOpaque()) }) {
             runtime.pointee.firedScope = nil
             scope = fired
             // The old closure is the one running now, if `onChange` re-arms; the

@@ -47,7 +47,8 @@ struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
 
     @inlinable
     mutating func inserted(
-        _ element: Element, _ key: Key, at position: Int, slot: UInt32, into output: inout Key?, by op: ListOperator<Self>
+        _ element: Element, _ key: Key, at position: Int, slot: UInt32, into output: inout Key?,
+        by op: ListOperator<Self>
     ) -> Bool {
         keys.insert(key, at: position, slot: slot)
         insertKey(key)

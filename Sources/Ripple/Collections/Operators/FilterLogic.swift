@@ -29,8 +29,8 @@ struct FilterLogic<Element>: ListLogic {
 
     @inlinable
     mutating func inserted(
-        _ element: Element, _ isKept: Bool, at position: Int, slot: UInt32, into output: inout IncrementalArray<Element>,
-        by op: ListOperator<Self>
+        _ element: Element, _ isKept: Bool, at position: Int, slot: UInt32,
+        into output: inout IncrementalArray<Element>, by op: ListOperator<Self>
     ) -> Bool {
         guard isKept else { return false }
         output.insert(element, at: op.setKept(true, at: position))

@@ -49,7 +49,9 @@ struct FoldLogic<Element, Contribution, State, Total>: ListLogic {
     }
 
     @inlinable
-    mutating func removing(at position: Int, slot: UInt32, from output: inout Total, by op: ListOperator<Self>) -> Bool {
+    mutating func removing(
+        at position: Int, slot: UInt32, from output: inout Total, by op: ListOperator<Self>
+    ) -> Bool {
         rule.remove(&state, contributions.remove(at: position, slot: slot))
         return false
     }

@@ -31,8 +31,8 @@ struct MapLogic<Element, Mapped>: ListLogic {
 
     @inlinable
     mutating func inserted(
-        _ element: Element, _ result: Mapped, at position: Int, slot: UInt32, into output: inout IncrementalArray<Mapped>,
-        by op: ListOperator<Self>
+        _ element: Element, _ result: Mapped, at position: Int, slot: UInt32,
+        into output: inout IncrementalArray<Mapped>, by op: ListOperator<Self>
     ) -> Bool {
         output.insert(result, at: position)
         return true

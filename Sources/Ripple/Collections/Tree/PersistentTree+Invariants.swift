@@ -52,14 +52,20 @@ extension PersistentTree {
                 childMarks = Self.marks(in: leaf)
                 if leaf.count > leafCapacity { problems.append("\(childPath): leaf of \(leaf.count)") }
                 if leaf.isEmpty { problems.append("\(childPath): empty leaf") }
-                if !childSpine && leaf.count < leafMinimum { problems.append("\(childPath): underfull leaf, \(leaf.count)") }
+                if !childSpine && leaf.count < leafMinimum {
+                    problems.append("\(childPath): underfull leaf, \(leaf.count)")
+                }
             } else {
                 (childElements, childMarks) = check(
-                    node.children[slot], height: height - 1, path: childPath, isRoot: false, spine: childSpine, &problems)
+                    node.children[slot], height: height - 1, path: childPath, isRoot: false, spine: childSpine,
+                    &problems
+                )
             }
             elements += childElements
             marks += childMarks
-            if node.ends[slot] != elements { problems.append("\(childPath): ends at \(node.ends[slot]), not \(elements)") }
+            if node.ends[slot] != elements {
+                problems.append("\(childPath): ends at \(node.ends[slot]), not \(elements)")
+            }
             if tracksMarks && node.markEnds[slot] != marks {
                 problems.append("\(childPath): marks end at \(node.markEnds[slot]), not \(marks)")
             }

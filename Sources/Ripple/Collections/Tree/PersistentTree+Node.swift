@@ -171,7 +171,8 @@ extension PersistentTree {
             let tracks = PersistentTree.tracksMarks
             let newCount = sizes.count
             let oldEnd = range.isEmpty ? start(of: range.lowerBound) : ends[range.upperBound &- 1]
-            let oldMarkEnd = !tracks ? 0 : range.isEmpty ? markStart(of: range.lowerBound) : markEnds[range.upperBound &- 1]
+            let oldMarkEnd = !tracks ? 0
+                : range.isEmpty ? markStart(of: range.lowerBound) : markEnds[range.upperBound &- 1]
             var running = start(of: range.lowerBound)
             var marked = tracks ? markStart(of: range.lowerBound) : 0
             ends.replaceSubrange(range, with: repeatElement(0, count: newCount))

@@ -19,7 +19,8 @@ extension PersistentTree {
 
         @inlinable
         init(total: Int, capacity: Int, packed: Bool) {
-            self.init(total: total, capacity: capacity, count: Swift.max(1, (total &+ capacity &- 1) / capacity), packed: packed)
+            let count = Swift.max(1, (total &+ capacity &- 1) / capacity)
+            self.init(total: total, capacity: capacity, count: count, packed: packed)
         }
 
         /// Even runs of about `target` items, unless that leaves a run under `minimum`;
