@@ -44,7 +44,7 @@ enum IncrementalMemoryModels {
 
     final class Sorted {
         @Tracked var items: IncrementalArray<TodoItem>
-        @Derived(\Sorted.items, sortedBy: { $0.id % 100 }) var sorted: IncrementalArray<TodoItem>
+        @Derived(\Sorted.items, sortedByKey: { $0.id % 100 }) var sorted: IncrementalArray<TodoItem>
         init(_ items: IncrementalArray<TodoItem>) { self.items = items }
         func read() { blackHole(sorted.count) }
     }
@@ -137,7 +137,7 @@ let incrementalMemoryCases: [Measurement] = [
     Measurement("bench_memory_incrementalCount", "count(where:)", unit: "B", target: "<= 48", bench_memory_incrementalCount),
     Measurement("bench_memory_incrementalSum", "sum of Double", unit: "B", target: "<= 48", bench_memory_incrementalSum),
     Measurement("bench_memory_incrementalMap", "map to Int", unit: "B", target: "<= 48", bench_memory_incrementalMap),
-    Measurement("bench_memory_incrementalSorted", "sorted(by:), its output holds each element", unit: "B",
+    Measurement("bench_memory_incrementalSorted", "sorted(byKey:), its output holds each element", unit: "B",
                 target: "<= 48 + the sorted copy", bench_memory_incrementalSorted),
     Measurement("bench_memory_incrementalMin", "min(of:)", unit: "B", target: "<= 48", bench_memory_incrementalMin),
 ]

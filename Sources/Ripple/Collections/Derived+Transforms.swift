@@ -107,6 +107,9 @@ extension Derived {
     /// their order in the list (a stable sort). Updated in O(log² n) per changed
     /// element.
     ///
+    /// The label says *key*: the closure maps one element to what it is ordered by,
+    /// unlike the standard library's `sorted(by:)`, which takes a comparator.
+    ///
     /// ```swift
     /// struct ShelfBook { var title: String; var isAvailable: Bool }
     ///
@@ -114,25 +117,28 @@ extension Derived {
     ///     @Tracked var books: IncrementalArray<ShelfBook> = [
     ///         ShelfBook(title: "Emma", isAvailable: true), ShelfBook(title: "Dune", isAvailable: false),
     ///     ]
-    ///     @Derived(\Shelf.books, sortedBy: \.title)
+    ///     @Derived(\Shelf.books, sortedByKey: \.title)
     ///     var byTitle: IncrementalArray<ShelfBook>
+    ///     @Derived(\Shelf.books, sortedByKey: \.title, order: .descending)
+    ///     var byTitleDescending: IncrementalArray<ShelfBook>
     /// }
     ///
     /// let shelf = Shelf()
     /// print(shelf.byTitle.map(\.title))   // ["Dune", "Emma"]
     /// shelf.books.append(ShelfBook(title: "Beloved", isAvailable: true))
     /// print(shelf.byTitle.map(\.title))   // ["Beloved", "Dune", "Emma"]
+    /// print(shelf.byTitleDescending.map(\.title))   // ["Emma", "Dune", "Beloved"]
     /// ```
     ///
     /// - Parameters:
     ///   - key: The key to order by. Keys must be totally ordered (no `Double.nan`).
-    ///   - descending: Whether the greatest key comes first.
+    ///   - order: Whether the least or the greatest key comes first.
     @inlinable
     public init<Element, Key: Comparable>(
-        _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy key: @escaping (Element) -> Key,
-        descending: Bool = false
+        _ list: @escaping (Model) -> IncrementalArray<Element>, sortedByKey key: @escaping (Element) -> Key,
+        order: ListOrder = .ascending
     ) where Value == IncrementalArray<Element> {
-        self = Self.listOperator(list, element: ElementClosures(lending: key), .sorted(descending: descending))
+        self = Self.listOperator(list, element: ElementClosures(lending: key), .sorted(order))
     }
 
     /// The elements ordered by a key that a closure made from the model derives: when
@@ -142,7 +148,7 @@ extension Derived {
     /// final class Roster {
     ///     @Tracked var names: IncrementalArray<String> = ["ada", "Grace", "alan"]
     ///     @Tracked var ignoresCase = false
-    ///     @Derived(\Roster.names, sortedBy: { roster in
+    ///     @Derived(\Roster.names, sortedByKey: { roster in
     ///         let ignoresCase = roster.ignoresCase
     ///         return { ignoresCase ? $0.lowercased() : $0 }
     ///     })
@@ -156,9 +162,37 @@ extension Derived {
     /// ```
     @inlinable
     public init<Element, Key: Comparable>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>,
+        sortedByKey query: @escaping (Model) -> (Element) -> Key, order: ListOrder = .ascending
+    ) where Value == IncrementalArray<Element> {
+        self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .sorted(order))
+    }
+
+    /// A comparator is not accepted: an incremental sort keeps each element's key, so it
+    /// needs the key, not a comparison of two elements.
+    @available(*, unavailable, message: "sortedBy: takes no comparator; write sortedByKey: \\.key, order: .descending")
+    public init<Element>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>,
+        sortedBy areInIncreasingOrder: @escaping (Element, Element) -> Bool
+    ) where Value == IncrementalArray<Element> {
+        fatalError("unavailable")
+    }
+
+    @available(*, deprecated, renamed: "init(_:sortedByKey:order:)", message: "use sortedByKey:, whose label says it takes a key, not a comparator")
+    @inlinable
+    public init<Element, Key: Comparable>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy key: @escaping (Element) -> Key,
+        descending: Bool = false
+    ) where Value == IncrementalArray<Element> {
+        self.init(list, sortedByKey: key, order: descending ? .descending : .ascending)
+    }
+
+    @available(*, deprecated, renamed: "init(_:sortedByKey:order:)", message: "use sortedByKey:, whose label says it takes a key, not a comparator")
+    @inlinable
+    public init<Element, Key: Comparable>(
         _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy query: @escaping (Model) -> (Element) -> Key,
         descending: Bool = false
     ) where Value == IncrementalArray<Element> {
-        self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .sorted(descending: descending))
+        self.init(list, sortedByKey: query, order: descending ? .descending : .ascending)
     }
 }

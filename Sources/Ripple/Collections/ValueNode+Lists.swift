@@ -130,18 +130,36 @@ extension ValueNode {
     ///
     /// ```swift
     /// let words = Signal(IncrementalArray(["pear", "fig", "apple"]))
-    /// let byLength = words.sorted(by: \.count)
+    /// let byLength = words.sorted(byKey: \.count)
     /// print(Array(byLength.value))   // ["fig", "pear", "apple"]
+    /// let longestFirst = words.sorted(byKey: \.count, order: .descending)
+    /// print(Array(longestFirst.value))   // ["apple", "pear", "fig"]
     /// ```
     ///
     /// - Parameters:
     ///   - key: The key to order by; keys must be totally ordered (no `Double.nan`).
-    ///   - descending: Whether the greatest key comes first.
+    ///   - order: Whether the least or the greatest key comes first.
+    @inlinable
+    public func sorted<Element, Key: Comparable>(
+        byKey key: @escaping (Element) -> Key, order: ListOrder = .ascending
+    ) -> Computed<IncrementalArray<Element>> where Value == IncrementalArray<Element> {
+        makeListOperator(.sorted(order), ElementClosures(lending: key))
+    }
+
+    /// A comparator is not accepted: an incremental sort keeps each element's key.
+    @available(*, unavailable, message: "sorted(by:) takes no comparator here; write sorted(byKey: \\.key, order: .descending)")
+    public func sorted<Element>(
+        by areInIncreasingOrder: @escaping (Element, Element) -> Bool
+    ) -> Computed<IncrementalArray<Element>> where Value == IncrementalArray<Element> {
+        fatalError("unavailable")
+    }
+
+    @available(*, deprecated, renamed: "sorted(byKey:order:)", message: "use sorted(byKey:), whose label says it takes a key, not a comparator")
     @inlinable
     public func sorted<Element, Key: Comparable>(
         by key: @escaping (Element) -> Key, descending: Bool = false
     ) -> Computed<IncrementalArray<Element>> where Value == IncrementalArray<Element> {
-        makeListOperator(.sorted(descending: descending), ElementClosures(lending: key))
+        sorted(byKey: key, order: descending ? .descending : .ascending)
     }
 
     /// The first element that passes a test, or nil, as a computed.

@@ -84,7 +84,7 @@ import Testing
     final class Library {
         @Tracked var books = IncrementalArray((0..<50).map { _ in Book() })
         @Derived(\Library.books, count: \.isAvailable) var available: Int
-        @Derived(\Library.books, sortedBy: { $0.isAvailable ? 1 : 0 }) var sorted: IncrementalArray<Book>
+        @Derived(\Library.books, sortedByKey: { $0.isAvailable ? 1 : 0 }) var sorted: IncrementalArray<Book>
     }
 
     @Test func `a dropped model lets go of its operators, their trackers and the journal`() {

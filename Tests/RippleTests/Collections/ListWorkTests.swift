@@ -59,7 +59,7 @@ import Testing
         })
         var totalMinutes: Int
 
-        @Derived(\TodoStore.items, sortedBy: { store in
+        @Derived(\TodoStore.items, sortedByKey: { store in
             let calls = store.calls
             return { todo in
                 calls.sort += 1

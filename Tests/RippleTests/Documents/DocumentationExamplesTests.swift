@@ -1455,17 +1455,19 @@ struct DocumentationExamplesTests {
         #expect(output == ["[\"$2.50\", \"$19.99\"]", "[\"€2.50\", \"€19.99\"]"])   // check
     }
 
-    @Test func `Derived sortedBy: an appended element takes its place`() {
+    @Test func `Derived sortedByKey: an appended element takes its place`() {
         typealias ShelfBook = CollectionsExample19.ShelfBook
         typealias Shelf = CollectionsExample19.Shelf
         let shelf = Shelf()
         print(shelf.byTitle.map(\.title))   // ["Dune", "Emma"]
         shelf.books.append(ShelfBook(title: "Beloved", isAvailable: true))
         print(shelf.byTitle.map(\.title))   // ["Beloved", "Dune", "Emma"]
-        #expect(output == ["[\"Dune\", \"Emma\"]", "[\"Beloved\", \"Dune\", \"Emma\"]"])   // check
+        print(shelf.byTitleDescending.map(\.title))   // ["Emma", "Dune", "Beloved"]
+        #expect(output == ["[\"Dune\", \"Emma\"]", "[\"Beloved\", \"Dune\", \"Emma\"]",   // check
+                           "[\"Emma\", \"Dune\", \"Beloved\"]"])   // check
     }
 
-    @Test func `Derived sortedBy with a query: ignoring case re-sorts`() {
+    @Test func `Derived sortedByKey with a query: ignoring case re-sorts`() {
         typealias Roster = CollectionsExample20.Roster
         let roster = Roster()
         print(Array(roster.sortedNames))   // ["Grace", "ada", "alan"]
@@ -1571,11 +1573,19 @@ struct DocumentationExamplesTests {
         #expect(output == ["6"])   // check
     }
 
-    @Test func `Signal sorted(by:): by length, stable`() {
+    @Test func `ListOrder: descending puts the greatest key first`() {
+        let scores = Signal(IncrementalArray([3, 9, 5]))
+        print(Array(scores.sorted(byKey: { $0 }, order: .descending).value))   // [9, 5, 3]
+        #expect(output == ["[9, 5, 3]"])   // check
+    }
+
+    @Test func `Signal sorted(byKey:): by length, stable, either order`() {
         let words = Signal(IncrementalArray(["pear", "fig", "apple"]))
-        let byLength = words.sorted(by: \.count)
+        let byLength = words.sorted(byKey: \.count)
         print(Array(byLength.value))   // ["fig", "pear", "apple"]
-        #expect(output == ["[\"fig\", \"pear\", \"apple\"]"])   // check
+        let longestFirst = words.sorted(byKey: \.count, order: .descending)
+        print(Array(longestFirst.value))   // ["apple", "pear", "fig"]
+        #expect(output == ["[\"fig\", \"pear\", \"apple\"]", "[\"apple\", \"pear\", \"fig\"]"])   // check
     }
 
     @Test func `Signal first(where:): the first warm day`() {
@@ -1612,7 +1622,7 @@ struct DocumentationExamplesTests {
 
     @Test func `Computed map: a map of a sort`() {
         let numbers = Signal(IncrementalArray([3, 1, 2]))
-        let labels = numbers.sorted(by: { $0 }).map { "#\($0)" }
+        let labels = numbers.sorted(byKey: { $0 }).map { "#\($0)" }
         print(Array(labels.value))   // ["#1", "#2", "#3"]
         #expect(output == ["[\"#1\", \"#2\", \"#3\"]"])   // check
     }
@@ -2130,8 +2140,10 @@ private enum CollectionsExample19 {
         @Tracked var books: IncrementalArray<ShelfBook> = [
             ShelfBook(title: "Emma", isAvailable: true), ShelfBook(title: "Dune", isAvailable: false),
         ]
-        @Derived(\Shelf.books, sortedBy: \.title)
+        @Derived(\Shelf.books, sortedByKey: \.title)
         var byTitle: IncrementalArray<ShelfBook>
+        @Derived(\Shelf.books, sortedByKey: \.title, order: .descending)
+        var byTitleDescending: IncrementalArray<ShelfBook>
     }
 }
 
@@ -2139,7 +2151,7 @@ private enum CollectionsExample20 {
     final class Roster {
         @Tracked var names: IncrementalArray<String> = ["ada", "Grace", "alan"]
         @Tracked var ignoresCase = false
-        @Derived(\Roster.names, sortedBy: { roster in
+        @Derived(\Roster.names, sortedByKey: { roster in
             let ignoresCase = roster.ignoresCase
             return { ignoresCase ? $0.lowercased() : $0 }
         })

@@ -42,8 +42,8 @@ struct ListProgram {
         @Derived(\ValueStore.items, fold: \.score, into: 0, add: { $0 + 2 * $1 }, remove: { $0 - 2 * $1 })
         var doubledScore: Int
         @Derived(\ValueStore.items, map: { $0.score * 10 + $0.group }) var codes: IncrementalArray<Int>
-        @Derived(\ValueStore.items, sortedBy: \.score) var byScore: IncrementalArray<Item>
-        @Derived(\ValueStore.items, sortedBy: \.group, descending: true) var byGroupDescending: IncrementalArray<Item>
+        @Derived(\ValueStore.items, sortedByKey: \.score) var byScore: IncrementalArray<Item>
+        @Derived(\ValueStore.items, sortedByKey: \.group, order: .descending) var byGroupDescending: IncrementalArray<Item>
         @Derived(\ValueStore.items, first: { store in
             let threshold = store.threshold
             return { $0.score >= threshold }
@@ -53,7 +53,7 @@ struct ListProgram {
         @Derived(\ValueStore.items, max: \.price) var priciest: Double?
         // Chains: operators over other operators' results.
         @Derived(\ValueStore.passing, count: { $0.group == 0 }) var passingInGroupZero: Int
-        @Derived(\ValueStore.passing, sortedBy: \.price) var passingByPrice: IncrementalArray<Item>
+        @Derived(\ValueStore.passing, sortedByKey: \.price) var passingByPrice: IncrementalArray<Item>
         @Derived(\ValueStore.byScore, map: \.id) var idsByScore: IncrementalArray<Int>
         @Derived(\ValueStore.codes, filter: { $0 % 2 == 0 }) var evenCodes: IncrementalArray<Int>
         @Derived(\ValueStore.items, compactMap: { store in
@@ -247,12 +247,12 @@ struct ListProgram {
         @Derived(\ObjectStore.rows, count: { $0.group == 0 }) var inGroupZero: Int
         @Derived(\ObjectStore.rows, sum: \.score) var totalScore: Int
         @Derived(\ObjectStore.rows, map: { $0.score + 1_000 * $0.group }) var codes: IncrementalArray<Int>
-        @Derived(\ObjectStore.rows, sortedBy: \.score) var byScore: IncrementalArray<Row>
+        @Derived(\ObjectStore.rows, sortedByKey: \.score) var byScore: IncrementalArray<Row>
         @Derived(\ObjectStore.rows, first: { $0.group == 1 }) var firstInGroupOne: Row?
         @Derived(\ObjectStore.rows, max: \.score) var best: Int?
         @Derived(\ObjectStore.rows, compactMap: { $0.group == 1 ? $0.score : nil }) var groupOneScores: IncrementalArray<Int>
         @Derived(\ObjectStore.passing, count: { $0.group == 0 }) var passingInGroupZero: Int
-        @Derived(\ObjectStore.passing, sortedBy: { $0.group }, descending: true) var passingByGroup: IncrementalArray<Row>
+        @Derived(\ObjectStore.passing, sortedByKey: { $0.group }, order: .descending) var passingByGroup: IncrementalArray<Row>
     }
 
     static func check(_ store: ObjectStore, _ failures: Failures, _ context: @autoclosure () -> String) {

@@ -54,7 +54,7 @@ extension ListOperatorKind {
 
 extension ListOperatorKind where Result: Comparable, Output == IncrementalArray<Element> {
     @inlinable
-    static func sorted(descending: Bool) -> Self { Self(SortedLogic(descending: descending)) }
+    static func sorted(_ order: ListOrder) -> Self { Self(SortedLogic(order: order)) }
 }
 
 extension ListOperatorKind where Result: Comparable, Output == Result? {

@@ -1,4 +1,4 @@
-/// `sorted(by:)`: the elements ordered by a key, elements with equal keys in source
+/// `sorted(byKey:)`: the elements ordered by a key, elements with equal keys in source
 /// order (a stable sort), as an ``IncrementalArray`` whose own journal lets further
 /// operators follow it.
 ///
@@ -13,22 +13,22 @@ struct SortedLogic<Element, Key: Comparable>: ListLogic {
     @inlinable static var slotsValues: Bool { true }
     @inlinable static var labelsSlots: SlotLabels { .always }
 
-    @usableFromInline let descending: Bool
+    @usableFromInline let order: ListOrder
     @usableFromInline let elementsEqual: (Element, Element) -> Bool = defaultEquality()
     @usableFromInline var keys = ElementResults<Key>()
     /// The slots in output order.
     @usableFromInline var sorted = PersistentTree<UInt32, NoMarking<UInt32>>()
 
     @inlinable
-    init(descending: Bool) {
-        self.descending = descending
+    init(order: ListOrder) {
+        self.order = order
     }
 
     /// Whether slot `a` comes before slot `b` in the output.
     @inlinable
     func precedes(_ a: UInt32, _ b: UInt32, by op: ListOperator<Self>) -> Bool {
         let keyA = keys.result(inSlot: a), keyB = keys.result(inSlot: b)
-        if keyA != keyB { return descending ? keyB < keyA : keyA < keyB }
+        if keyA != keyB { return order == .descending ? keyB < keyA : keyA < keyB }
         return op.slots.precedes(a, b)
     }
 
