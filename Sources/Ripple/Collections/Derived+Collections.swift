@@ -180,7 +180,9 @@ extension Derived {
     /// struct Job { var name: String; var isDone: Bool }
     ///
     /// final class Queue {
-    ///     @Tracked var jobs: IncrementalArray<Job> = [Job(name: "backup", isDone: true), Job(name: "report", isDone: false)]
+    ///     @Tracked var jobs: IncrementalArray<Job> = [
+    ///         Job(name: "backup", isDone: true), Job(name: "report", isDone: false),
+    ///     ]
     ///     @Derived(\Queue.jobs, first: { !$0.isDone })
     ///     var next: Job?
     /// }

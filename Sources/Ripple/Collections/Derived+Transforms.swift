@@ -178,7 +178,11 @@ extension Derived {
         fatalError("unavailable")
     }
 
-    @available(*, deprecated, renamed: "init(_:sortedByKey:order:)", message: "use sortedByKey:, whose label says it takes a key, not a comparator")
+    @available(
+        *, deprecated,
+        renamed: "init(_:sortedByKey:order:)",
+        message: "use sortedByKey:, whose label says it takes a key, not a comparator"
+    )
     @inlinable
     public init<Element, Key: Comparable>(
         _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy key: @escaping (Element) -> Key,
@@ -187,7 +191,11 @@ extension Derived {
         self.init(list, sortedByKey: key, order: descending ? .descending : .ascending)
     }
 
-    @available(*, deprecated, renamed: "init(_:sortedByKey:order:)", message: "use sortedByKey:, whose label says it takes a key, not a comparator")
+    @available(
+        *, deprecated,
+        renamed: "init(_:sortedByKey:order:)",
+        message: "use sortedByKey:, whose label says it takes a key, not a comparator"
+    )
     @inlinable
     public init<Element, Key: Comparable>(
         _ list: @escaping (Model) -> IncrementalArray<Element>, sortedBy query: @escaping (Model) -> (Element) -> Key,

@@ -147,14 +147,21 @@ extension ValueNode {
     }
 
     /// A comparator is not accepted: an incremental sort keeps each element's key.
-    @available(*, unavailable, message: "sorted(by:) takes no comparator here; write sorted(byKey: \\.key, order: .descending)")
+    @available(
+        *, unavailable,
+        message: "sorted(by:) takes no comparator here; write sorted(byKey: \\.key, order: .descending)"
+    )
     public func sorted<Element>(
         by areInIncreasingOrder: @escaping (Element, Element) -> Bool
     ) -> Computed<IncrementalArray<Element>> where Value == IncrementalArray<Element> {
         fatalError("unavailable")
     }
 
-    @available(*, deprecated, renamed: "sorted(byKey:order:)", message: "use sorted(byKey:), whose label says it takes a key, not a comparator")
+    @available(
+        *, deprecated,
+        renamed: "sorted(byKey:order:)",
+        message: "use sorted(byKey:), whose label says it takes a key, not a comparator"
+    )
     @inlinable
     public func sorted<Element, Key: Comparable>(
         by key: @escaping (Element) -> Key, descending: Bool = false
