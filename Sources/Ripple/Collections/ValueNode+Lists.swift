@@ -25,10 +25,13 @@ extension ValueNode {
     /// reported.
     @inlinable
     func makeListOperator<Element, Result, Output>(
-        _ kind: ListOperatorKind<Element, Result, Output>, _ closures: ElementClosures<Element, Result>
+        _ kind: ListOperatorKind<Element, Result, Output>, _ closures: ElementClosures<Element, Result>,
+        method: StaticString
     ) -> Computed<Output> where Value == IncrementalArray<Element> {
         if Graph.isRunning { Graph.operatorMadeDuringRun() }
-        return kind.makeNode({ self.value }, .fixed(closures), true)
+        let node = kind.makeNode({ self.value }, .fixed(closures), true)
+        Graph.setOrigin(NodeOrigin(method: method), of: node)
+        return node
     }
 
     /// A computed list of the elements that pass a test, in order, that follows this
@@ -48,7 +51,7 @@ extension ValueNode {
     @inlinable
     public func filter<Element>(_ isIncluded: @escaping (Element) -> Bool) -> Computed<IncrementalArray<Element>>
     where Value == IncrementalArray<Element> {
-        makeListOperator(.filter, ElementClosures(lending: isIncluded))
+        makeListOperator(.filter, ElementClosures(lending: isIncluded), method: "filter(_:)")
     }
 
     /// A computed list of a value derived from each element, in order.
@@ -62,7 +65,7 @@ extension ValueNode {
     @inlinable
     public func map<Element, Mapped>(_ transform: @escaping (Element) -> Mapped) -> Computed<IncrementalArray<Mapped>>
     where Value == IncrementalArray<Element> {
-        makeListOperator(.map, ElementClosures(lending: transform))
+        makeListOperator(.map, ElementClosures(lending: transform), method: "map(_:)")
     }
 
     /// The computed non-nil results of a closure on each element, in order.
@@ -77,7 +80,7 @@ extension ValueNode {
     public func compactMap<Element, Mapped>(
         _ transform: @escaping (Element) -> Mapped?
     ) -> Computed<IncrementalArray<Mapped>> where Value == IncrementalArray<Element> {
-        makeListOperator(.compactMap(), ElementClosures(lending: transform))
+        makeListOperator(.compactMap(), ElementClosures(lending: transform), method: "compactMap(_:)")
     }
 
     /// A computed count of the elements that pass a test.
@@ -91,7 +94,7 @@ extension ValueNode {
     @inlinable
     public func count<Element>(where isCounted: @escaping (Element) -> Bool) -> Computed<Int>
     where Value == IncrementalArray<Element> {
-        makeListOperator(.count, ElementClosures(lending: isCounted))
+        makeListOperator(.count, ElementClosures(lending: isCounted), method: "count(where:)")
     }
 
     /// A computed sum of a value derived from each element; exact for `Double` and
@@ -106,7 +109,7 @@ extension ValueNode {
     @inlinable
     public func sum<Element, Total: AdditiveArithmetic>(_ addend: @escaping (Element) -> Total) -> Computed<Total>
     where Value == IncrementalArray<Element> {
-        makeListOperator(.sum, ElementClosures(lending: addend))
+        makeListOperator(.sum, ElementClosures(lending: addend), method: "sum(_:)")
     }
 
     /// A computed total folded from a value derived from each element, with steps that
@@ -123,7 +126,10 @@ extension ValueNode {
         _ contribution: @escaping (Element) -> Contribution, into initial: Total,
         add: @escaping (Total, Contribution) -> Total, remove: @escaping (Total, Contribution) -> Total
     ) -> Computed<Total> where Value == IncrementalArray<Element> {
-        makeListOperator(.fold(into: initial, add: add, remove: remove), ElementClosures(lending: contribution))
+        makeListOperator(
+            .fold(into: initial, add: add, remove: remove), ElementClosures(lending: contribution),
+            method: "fold(_:into:add:remove:)"
+        )
     }
 
     /// A computed list of the elements ordered by a key, equal keys in list order.
@@ -143,7 +149,7 @@ extension ValueNode {
     public func sorted<Element, Key: Comparable>(
         byKey key: @escaping (Element) -> Key, order: ListOrder = .ascending
     ) -> Computed<IncrementalArray<Element>> where Value == IncrementalArray<Element> {
-        makeListOperator(.sorted(order), ElementClosures(lending: key))
+        makeListOperator(.sorted(order), ElementClosures(lending: key), method: "sorted(byKey:order:)")
     }
 
     /// A comparator is not accepted: an incremental sort keeps each element's key.
@@ -179,7 +185,7 @@ extension ValueNode {
     @inlinable
     public func first<Element>(where isIncluded: @escaping (Element) -> Bool) -> Computed<Element?>
     where Value == IncrementalArray<Element> {
-        makeListOperator(.first, ElementClosures(lending: isIncluded))
+        makeListOperator(.first, ElementClosures(lending: isIncluded), method: "first(where:)")
     }
 
     /// The least key derived from the elements, or nil, as a computed.
@@ -193,7 +199,7 @@ extension ValueNode {
     @inlinable
     public func min<Element, Key: Comparable>(of key: @escaping (Element) -> Key) -> Computed<Key?>
     where Value == IncrementalArray<Element> {
-        makeListOperator(.extremum(maximum: false), ElementClosures(lending: key))
+        makeListOperator(.extremum(maximum: false), ElementClosures(lending: key), method: "min(of:)")
     }
 
     /// The greatest key derived from the elements, or nil, as a computed.
@@ -207,6 +213,6 @@ extension ValueNode {
     @inlinable
     public func max<Element, Key: Comparable>(of key: @escaping (Element) -> Key) -> Computed<Key?>
     where Value == IncrementalArray<Element> {
-        makeListOperator(.extremum(maximum: true), ElementClosures(lending: key))
+        makeListOperator(.extremum(maximum: true), ElementClosures(lending: key), method: "max(of:)")
     }
 }

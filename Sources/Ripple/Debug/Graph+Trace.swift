@@ -10,6 +10,13 @@ extension Graph {
         runtime.pointee.recorder.mark(dep, sub, runtime)
     }
 
+    /// A property of a traced model is about to push a change: trace the observers
+    /// downstream of it first, so that their marks are recorded.
+    @inline(never)
+    static func traceObservers(of node: ReactiveNode, _ runtime: RuntimeRef) {
+        runtime.pointee.recorder.traceDownstream(from: node, printing: TraceCenter.printsObservers(of: node))
+    }
+
     /// An effect's first run, with every observer traced (`RIPPLE_TRACE=1`).
     @inline(never)
     static func executeFirstTraced(_ effect: EffectNode, _ runtime: RuntimeRef) {

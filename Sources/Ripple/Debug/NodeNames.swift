@@ -18,12 +18,6 @@ enum NodeNames {
         var node: WeakModel
         var name: String?
         var model: WeakModel?
-        /// The inner nodes of the list operator whose node this is: its element trackers'
-        /// dependencies are the operator's.
-        var operatorParts: OperatorParts?
-        /// A list operator's query node: an inner part of the operator, which traces
-        /// and introspection see through.
-        var isOperatorPart = false
     }
 
     // Safety: the table is reached only through the mutex.
@@ -73,24 +67,26 @@ enum NodeNames {
         node.flags.formUnion(.named)
     }
 
-    static func setOperatorParts(_ parts: OperatorParts, of node: ReactiveNode) {
-        withEntry(of: node) { $0.operatorParts = parts }
-        node.flags.formUnion(.named)
-        if let query = parts.query {
-            withEntry(of: query) { $0.isOperatorPart = true }
-            query.flags.formUnion(.named)
-        }
-    }
-
     /// The element trackers of the list operator whose node is `node`, if registered.
     static func elementTrackers(of node: ReactiveNode) -> [ElementTracker] {
-        entry(of: node)?.operatorParts?.trackers() ?? []
+        origin(of: node).listOperator?.trackersNow() ?? []
     }
 
     /// Whether `node` is an inner part of a list operator, which traces see through.
     static func isOperatorPart(_ node: ReactiveNode) -> Bool {
         if node is ElementTracker { return true }
-        return entry(of: node)?.isOperatorPart ?? false
+        if let computed = node as? ComputedNode { return computed.origin.isOperatorPart }
+        return false
+    }
+
+    /// The node's origin, written where it was made: a model property or a list
+    /// operator's method.
+    static func origin(of node: ReactiveNode) -> NodeOrigin {
+        switch node {
+        case let computed as ComputedNode: return computed.origin
+        case let signal as any OriginatedSignal: return signal.nodeOrigin
+        default: return NodeOrigin()
+        }
     }
 
     /// The name given to the node with this identity, if that node is alive.
@@ -104,6 +100,7 @@ enum NodeNames {
     /// The node's name: the one given, its model property's, or what it is.
     static func name(of node: ReactiveNode) -> String {
         if node.flags.contains(.named), let name = registeredName(of: node) { return name }
+        if let name = origin(of: node).name { return name }
         switch node {
         case let effect as EffectNode:
             return effect.extras?.name ?? effect.siteDescription
@@ -175,6 +172,39 @@ enum NodeNames {
         }
     }
 
+    /// `model` and the models its properties hold, `depth` levels down, each once.
+    static func modelsReached(from model: AnyObject, depth: Int = 2) -> [AnyObject] {
+        var models: [AnyObject] = [model]
+        guard depth > 0 else { return models }
+        var mirror: Mirror? = Mirror(reflecting: model)
+        while let current = mirror {
+            for child in current.children {
+                guard let storage = child.value as? any PropertyNodeStorage, let value = storage.propertyValue else {
+                    continue
+                }
+                for nested in TraceValue.objects(in: value) where isModel(nested) {
+                    for reached in modelsReached(from: nested, depth: depth - 1)
+                    where !models.contains(where: { $0 === reached }) {
+                        models.append(reached)
+                    }
+                }
+            }
+            mirror = current.superclassMirror
+        }
+        return models
+    }
+
+    /// Calls `body` with the node of each property of `model` that has one now.
+    static func forEachPropertyNode(of model: AnyObject, _ body: (ReactiveNode) -> Void) {
+        var mirror: Mirror? = Mirror(reflecting: model)
+        while let current = mirror {
+            for child in current.children {
+                if let storage = child.value as? any PropertyNodeStorage, let node = storage.propertyNode { body(node) }
+            }
+            mirror = current.superclassMirror
+        }
+    }
+
     /// Whether `object` has `@Tracked` or `@Derived` properties.
     static func isModel(_ object: AnyObject) -> Bool {
         Mirror(reflecting: object).children.contains { $0.value is any PropertyNodeStorage }
@@ -220,19 +250,13 @@ final class WeakModel: @unchecked Sendable {
     }
 }
 
-/// A list operator's inner nodes, as the table of names keeps them: its query node,
-/// and how to get its element trackers now. Held by the operator's node's entry; the
-/// operator outlives the entry's use (a node asked about is alive, and owns it).
-// Safety: made and called on the isolation of the graph the operator belongs to; the
-// mutex only stores it.
-struct OperatorParts: @unchecked Sendable {
-    let query: ReactiveNode?
-    let trackers: () -> [ElementTracker]
+/// A signal's origin, read without knowing its value type.
+protocol OriginatedSignal {
+    var nodeOrigin: NodeOrigin { get }
+}
 
-    init(query: ReactiveNode?, trackers: @escaping () -> [ElementTracker]) {
-        self.query = query
-        self.trackers = trackers
-    }
+extension Signal: OriginatedSignal {
+    var nodeOrigin: NodeOrigin { origin }
 }
 
 /// The storage of a model property that has a node: `@Tracked` and `@Derived`.
@@ -268,6 +292,19 @@ extension Derived: PropertyNodeStorage {
 }
 
 extension Graph {
+    /// Records where a list operator's node came from: the `@Derived` property or the
+    /// method that made it. Out of line: it runs once per node, after the model's
+    /// storage access has ended.
+    @usableFromInline
+    @inline(never)
+    static func setOrigin(_ origin: NodeOrigin, of node: ComputedNode) {
+        if let listOperator = node.origin.listOperator {
+            listOperator.origin = origin
+        } else {
+            node.origin = origin
+        }
+    }
+
     /// Names `node` (`Signal(0, name: "count")`).
     @usableFromInline
     static func setName(_ name: String, of node: ReactiveNode) {
@@ -280,6 +317,7 @@ extension Graph {
     static func registerProperty(_ node: Unmanaged<ReactiveNode>, of model: Unmanaged<AnyObject>) {
         let node = node.takeUnretainedValue(), model = model.takeUnretainedValue()
         NodeNames.setModel(model, of: node)
+        TraceCenter.didMakeNode(node, of: model)
     }
 }
 

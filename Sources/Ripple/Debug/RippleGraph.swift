@@ -189,7 +189,7 @@ public enum RippleGraph {
                 result.append(dep)
             }
         }
-        if node.flags.contains(.named) {
+        if node.flags.contains(.computed) {
             for tracker in NodeNames.elementTrackers(of: node) {
                 guard expandingTrackers else {
                     result.append(tracker)

@@ -11,6 +11,8 @@ enum TraceCenter {
         var showsAbsorbed = false
         /// Observers whose events print.
         var printing: Set<ObjectIdentifier> = []
+        /// Models traced with `trace(model)`, and whether their observers print.
+        var models: [ObjectIdentifier: (model: WeakModel, printing: Bool)] = [:]
     }
 
     private static let state = LockedState(State())
@@ -41,6 +43,12 @@ enum TraceCenter {
     static func trace(model: AnyObject, printing: Bool) {
         ripple_trace_names_set()
         NodeNames.nameProperties(of: model)
+        let models = NodeNames.modelsReached(from: model)
+        state.withLock { state in
+            state.models = state.models.filter { $0.value.model.object != nil }
+            for model in models { state.models[ObjectIdentifier(model)] = (WeakModel(model), printing) }
+        }
+        for model in models { NodeNames.forEachPropertyNode(of: model) { markTracesObservers($0) } }
         let recorder = Runtime.current.pointee.recorder
         var mirror: Mirror? = Mirror(reflecting: model)
         while let current = mirror {
@@ -55,6 +63,31 @@ enum TraceCenter {
             }
             mirror = current.superclassMirror
         }
+    }
+
+    /// A property node of a traced model: a change to it traces its observers first.
+    static func markTracesObservers(_ node: ReactiveNode) {
+        if node is DependentNode {
+            node.flags.formUnion([.tracesObservers, .traced])
+        } else {
+            node.flags.formUnion(.tracesObservers)
+            Runtime.current.pointee.recorder.followWrites(to: node)
+        }
+    }
+
+    /// A node was made for a property of `model` while names are wanted: if the model
+    /// is traced, so are the node's observers.
+    static func didMakeNode(_ node: ReactiveNode, of model: AnyObject) {
+        let id = ObjectIdentifier(model)
+        let traced = state.withLock { state in state.models[id].map { $0.model.object === model } ?? false }
+        if traced { markTracesObservers(node) }
+    }
+
+    /// Whether the observers found downstream of `node`, a traced model's property,
+    /// print their events.
+    static func printsObservers(of node: ReactiveNode) -> Bool {
+        guard let model = NodeNames.model(of: node) else { return true }
+        return state.withLock { $0.models[ObjectIdentifier(model)]?.printing ?? true }
     }
 
     /// Whether the events of `observer` print. Set whenever it is traced: an earlier

@@ -172,12 +172,19 @@ final class TraceRecorder {
             if let dependent = node as? DependentNode {
                 dependent.flags.formUnion(.traced)
                 stack += RippleGraph.directDependencies(of: dependent, expandingTrackers: false)
-            } else if !node.flags.contains(.traced), node.flags.contains(.source) {
-                node.flags.formUnion(.traced)
-                // Overwritten: an entry may be left by a dead node at the same address.
-                lastSeen[ObjectIdentifier(node)] = (node.version, node.describeValue())
+            } else {
+                followWrites(to: node)
             }
         }
+    }
+
+    /// Records the writes to the source `node` from now on: its value now is the old
+    /// value of its next change.
+    func followWrites(to node: ReactiveNode) {
+        guard !node.flags.contains(.traced), node.flags.contains(.source) else { return }
+        node.flags.formUnion(.traced)
+        // Overwritten: an entry may be left by a dead node at the same address.
+        lastSeen[ObjectIdentifier(node)] = (node.version, node.describeValue())
     }
 }
 

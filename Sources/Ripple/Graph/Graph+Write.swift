@@ -33,6 +33,7 @@ extension Graph {
     /// queued once. No user code runs, and nothing recurses.
     @usableFromInline
     static func propagate(from source: ReactiveNode, _ flag: NodeFlags, _ runtime: RuntimeRef) {
+        if source.flags.contains(.tracesObservers) { traceObservers(of: source, runtime) }
         var cursor = source.subs
         while let link = cursor {
             cursor = link.pointee.nextSub
@@ -51,6 +52,7 @@ extension Graph {
             // `traced` shares the test: an untraced graph runs the same instructions.
             if !flags.isDisjoint(with: [.running, .traced]) {
                 if flags.contains(.traced) {
+                    if flags.contains(.tracesObservers) { traceObservers(of: sub, runtime) }
                     traceMark(link, runtime)
                     flags = sub.flags
                 }

@@ -77,6 +77,10 @@ struct NodeFlags: OptionSet, Sendable {
     /// (``Link/isWeak``), by a read that closed a cycle. Set for good: such a node never
     /// detaches, since a weak dependency could die unseen while it is detached.
     @inlinable static var holdsWeakLink: NodeFlags { NodeFlags(rawValue: 1 << 22) }
+    /// Debugging: a property of a model traced with `RippleTrace.trace(model)`. Before
+    /// a change to it is pushed, every observer downstream is traced, including those
+    /// that subscribed after the trace began.
+    @inlinable static var tracesObservers: NodeFlags { NodeFlags(rawValue: 1 << 23) }
 
     /// The bits the layers above own, 28 to 31: the engine never reads them, and keeps
     /// them when it resets a node's flags. Each layer names its own: `inert`

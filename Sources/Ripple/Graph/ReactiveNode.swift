@@ -80,6 +80,9 @@ public class ComputedNode: DependentNode {
     /// value type is concrete (see `Computed.recompute`), so the engine calls straight
     /// into specialized code.
     @usableFromInline let update: (DependentNode, RuntimeRef) -> Bool
+    /// The model property or list operator it serves, for names given whenever
+    /// tracing is turned on (`Debug/NodeOrigin.swift`).
+    @usableFromInline @exclusivity(unchecked) final var origin = NodeOrigin()
 
     @usableFromInline
     init(flags: NodeFlags, update: @escaping (DependentNode, RuntimeRef) -> Bool) {

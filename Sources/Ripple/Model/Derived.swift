@@ -210,10 +210,16 @@ public struct Derived<Model: AnyObject, Value> {
         return (.passUnretained(node), DerivedNodeOwner(node))
     }
 
+    /// Stores the node; returns where this storage sits in `model`, which names the
+    /// node in traces.
     @inlinable
-    mutating func install(_ liveNode: Unmanaged<Computed<Value>>?, ownedBy owner: DerivedNodeOwner) {
+    mutating func install(
+        _ liveNode: Unmanaged<Computed<Value>>?, ownedBy owner: DerivedNodeOwner, in model: Model
+    ) -> Int {
         self.owner = owner
         self.liveNode = liveNode
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
+        return withUnsafeMutablePointer(to: &self) { UnsafeRawPointer($0) - base }
     }
 
     /// A read of a property of a model that conforms to ``ObservableModel``.
@@ -278,7 +284,8 @@ public struct Derived<Model: AnyObject, Value> {
             let created = createNode(
                 for: model, body: model[keyPath: storageKeyPath].body, rule: model[keyPath: storageKeyPath].rule
             )
-            model[keyPath: storageKeyPath].install(created.liveNode, ownedBy: created.owner)
+            let offset = model[keyPath: storageKeyPath].install(created.liveNode, ownedBy: created.owner, in: model)
+            Graph.setOrigin(NodeOrigin(property: Model.self, storageOffset: offset), of: created.owner.node)
             return readFirst(created.owner)
         }
     }

@@ -169,17 +169,27 @@ public struct Tracked<Value> {
         guard case .unread = storage else {
             Graph.reentrantPropertyAccess()
         }
-        return firstStorage(of: newValue, in: model)
+        return firstStorage(of: newValue, in: model, storageOffset: nil as Int?)
     }
 
     /// The storage of a property at its first access, holding `value`: bridged to
     /// Observation if the model conforms to ``ObservableModel``, unobserved otherwise.
     @inlinable
-    static func firstStorage<Model: AnyObject>(of value: Value, in model: Model) -> Storage {
+    static func firstStorage<Model: AnyObject>(
+        of value: Value, in model: Model, storageOffset: @autoclosure () -> Int?
+    ) -> Storage {
         guard Graph.conformsToObservableModel(model) else { return .unobserved(value) }
         let signal = makeSignal(value)
+        signal.origin = NodeOrigin(property: Model.self, storageOffset: storageOffset())
         Graph.didMakePropertyNode(.passUnretained(signal), of: model)
         return .bridged(ObservationWatcher.make(watching: signal))
+    }
+
+    /// Where this storage sits in `model`: what names the property's node later.
+    @inlinable
+    mutating func storageOffset<Model: AnyObject>(in model: Model) -> Int {
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
+        return withUnsafeMutablePointer(to: &self) { UnsafeRawPointer($0) - base }
     }
 
     /// A read the accessor does not serve inline: the first one, the first tracked
@@ -192,12 +202,13 @@ public struct Tracked<Value> {
     @inline(never)
     mutating func readSlowly<Model: AnyObject>(of model: Model) -> Value {
         if case .unread(let value) = storage {
-            storage = Tracked.firstStorage(of: value, in: model)
+            storage = Tracked.firstStorage(of: value, in: model, storageOffset: storageOffset(in: model))
         }
         switch storage {
         case .unobserved(let value):
             guard Runtime.isTracking else { return value }
             let signal = Tracked.makeSignal(value)
+            signal.origin = NodeOrigin(property: Model.self, storageOffset: storageOffset(in: model))
             // Taken before the store, which ends the local's lifetime: nothing keeps
             // `signal` at +1 across the calls below.
             let node = Unmanaged<ReactiveNode>.passUnretained(signal)

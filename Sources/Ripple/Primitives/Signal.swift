@@ -25,6 +25,8 @@ public final class Signal<Value>: ReactiveNode {
     /// While written in a batch: its entry in the batch log.
     @usableFromInline @exclusivity(unchecked) final var logEntry: UnsafeMutablePointer<BatchLog.Entry>?
     @usableFromInline @exclusivity(unchecked) final var storage: Value
+    /// The model property it serves, for names given whenever tracing is turned on.
+    @usableFromInline @exclusivity(unchecked) final var origin = NodeOrigin()
 
     @usableFromInline
     init(_ value: Value, equivalence: Equivalence<Value>) {

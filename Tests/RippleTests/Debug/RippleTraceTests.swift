@@ -157,7 +157,10 @@ import Testing
         #expect(log.take() == ["ShelfLabel: TracedShelf.count 0 -> 4", "ShelfLabel: TracedShelf.count 4 -> 5"])
         let later = Effect("ShelfLabel") { _ = shelf.count }
         shelf.count = 6
-        #expect(log.take() == ["ShelfLabel: TracedShelf.count 5 -> 6"], "the label only: the later reader is not traced")
+        #expect(
+            log.take() == ["ShelfLabel: TracedShelf.count 5 -> 6", "ShelfLabel: TracedShelf.count 5 -> 6"],
+            "a reader that came after the trace began is traced too"
+        )
         later.cancel()
         label.cancel()
     }

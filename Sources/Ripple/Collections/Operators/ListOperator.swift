@@ -56,6 +56,9 @@ final class ListOperator<Logic: ListLogic> {
     /// ``WorkCounter``. An addition per evaluated element, so that it needs no test.
     @usableFromInline @exclusivity(unchecked) var evaluations = 0
 
+    /// The `@Derived` property or the method that made it, for traces.
+    @usableFromInline @exclusivity(unchecked) var origin = NodeOrigin()
+
     /// The node whose update this is; unowned, the node owns the operator.
     @usableFromInline unowned(unsafe) var node: Computed<Output>!
 
@@ -70,7 +73,9 @@ final class ListOperator<Logic: ListLogic> {
         self.function = function
         switch function {
         case .fixed(let transform): self.transform = transform
-        case .query: self.transform = .unmade
+        case .query(let query):
+            self.transform = .unmade
+            query.origin = .operatorPart
         }
         environment = capturesEnvironment ? AmbientEnvironment.captured() : nil
         tracksElements = Element.self is AnyObject.Type
@@ -95,7 +100,7 @@ final class ListOperator<Logic: ListLogic> {
         )
         self.node = node
         trackers.node = .passUnretained(node)
-        if Graph.namesNodes { registerParts() }
+        node.origin = NodeOrigin(listOperator: self)
         return node
     }
 

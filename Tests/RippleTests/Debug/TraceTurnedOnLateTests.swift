@@ -1,0 +1,106 @@
+import Testing
+@testable import Ripple
+
+/// Tracing turned on after the models were made and read: each case in a process of
+/// its own, where nothing had turned names on before.
+@Suite struct TraceTurnedOnLateTests {
+    @Test func `a chain traced late names every property`() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let library = TracedLibrary()
+            let view = Effect("LateView") { _ = library.summary }
+            RippleTrace.trace(view)
+            library.books[1].isAvailable = false
+            view.cancel()
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains(
+            "why: LateView: TracedLibrary.summary \"2 left\" -> \"1 left\" <- TracedLibrary.availableBooksCount 2 -> 1"
+        ), "\(output)")
+        #expect(output.contains("TracedBook.isAvailable true -> false"), "\(output)")
+        #expect(!output.contains("Computed<"), "\(output)")
+    }
+}
+
+extension TraceTurnedOnLateTests {
+    @Test func `an operator traced late shows as its property, never its inner types`() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let board = LateBoard()
+            let view = Effect("BoardView") { _ = (board.openCount, board.matching.count) }
+            RippleTrace.trace(view)
+            board.tasks[1].isOpen = false
+            board.search = "b"
+            view.cancel()
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("why: BoardView: LateBoard.openCount 2 -> 1 <- LateTask.isOpen true -> false"), "\(output)")
+        #expect(output.contains("LateBoard.matching [LateTask, LateTask#2] -> [LateTask#2] <- LateBoard.search \"\" -> \"b\""),
+                "\(output)")
+        #expect(!output.contains("ElementClosures") && !output.contains("Computed<"), "\(output)")
+    }
+
+    @Test func `an operator made by a method is named by the method`() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let numbers = Signal(IncrementalArray([1, 2, 3]), name: "numbers")
+            let evens = numbers.filter { $0.isMultiple(of: 2) }
+            let view = Effect("EvensView") { _ = evens.value }
+            RippleTrace.trace(view)
+            numbers.value.append(4)
+            view.cancel()
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("why: EvensView: filter(_:) [2] -> [2, 4] <- numbers [1, 2, 3] -> [1, 2, 3, 4]"), "\(output)")
+    }
+}
+
+final class LateTask {
+    let title: String
+    @Tracked var isOpen = true
+
+    init(_ title: String) {
+        self.title = title
+    }
+}
+
+final class LateBoard {
+    @Tracked var tasks: IncrementalArray<LateTask> = [LateTask("a"), LateTask("b")]
+    @Tracked var search = ""
+    @Derived(\LateBoard.tasks, count: \.isOpen) var openCount: Int
+    @Derived(\LateBoard.tasks, filter: { (board: LateBoard) in
+        let search = board.search
+        return { search.isEmpty || $0.title.contains(search) }
+    })
+    var matching: IncrementalArray<LateTask>
+}
+
+extension TraceTurnedOnLateTests {
+    @Test func `a model traced before its first read is followed as its properties are made`() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let library = TracedLibrary()
+            RippleTrace.trace(library)
+            let view = Effect("EarlyView") { _ = library.availableBooksCount }
+            library.books[1].isAvailable = false
+            view.cancel()
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains(
+            "why: EarlyView: TracedLibrary.availableBooksCount 2 -> 1 <- TracedBook[2].isAvailable true -> false"
+        ), "\(output)")
+    }
+
+    @Test func `a model traced without printing reports to the handlers only`() async throws {
+        let result = try await #require(
+            processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]
+        ) {
+            let subscription = RippleTrace.events { event in print("event: \(event)") }
+            let shelf = TracedShelf()
+            RippleTrace.trace(shelf, printing: false)
+            let view = Effect("QuietView") { _ = shelf.count }
+            shelf.count = 1
+            view.cancel()
+            subscription.cancel()
+        }
+        let output = String(decoding: result.standardOutputContent, as: UTF8.self)
+        #expect(output.contains("event: QuietView: TracedShelf.count 0 -> 1"), "\(output)")
+        #expect(!String(decoding: result.standardErrorContent, as: UTF8.self).contains("QuietView"))
+    }
+}
