@@ -62,6 +62,23 @@ extension Graph {
         }
         guard didRun || showsAbsorbed else { return }
         let printing = TraceCenter.prints(ObjectIdentifier(observer))
+        if kind == .observe, didRun {
+            // Coalesced: reported when the sequence delivers, with what it delivers.
+            TraceCenter.hold(event, nodes: recorder.stepNodes, printing: printing, for: observer)
+            return
+        }
         TraceCenter.emit(event, printing: printing)
+    }
+
+    /// An `observe` sequence delivered the value its fired scope stood for: report
+    /// the run held since, each step's new value as it is now.
+    /// `next`, the scope that follows the expression from now on, is traced as the
+    /// fired one was.
+    @inline(never)
+    static func traceDelivered(_ fired: TrackingScope, following next: TrackingScope) {
+        TraceCenter.setPrinting(TraceCenter.prints(ObjectIdentifier(fired)), for: next)
+        next.flags.formUnion(.traced)
+        Runtime.current.pointee.recorder.instrumentCone(of: next)
+        TraceCenter.releaseHeld(for: fired)
     }
 }

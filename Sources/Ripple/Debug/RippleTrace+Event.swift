@@ -47,6 +47,14 @@ extension RippleTrace {
             causes.flatMap { $0.chains }
         }
 
+        /// The event with its steps' new values described again (see ``Step``).
+        func redescribed(_ describe: (String) -> String?) -> Event {
+            Event(
+                kind: kind, observer: observer, didRun: didRun, isFirstRun: isFirstRun,
+                causes: causes.map { $0.redescribed(describe) }
+            )
+        }
+
         /// `Observer: cause; cause`, each cause a chain back to its writes
         /// (`<-`), several causes of one step in parentheses.
         public var description: String {
@@ -96,6 +104,16 @@ extension RippleTrace {
         }
 
         /// The paths from this step to the writes, this step first.
+        /// The step with each node's new value described again by `describe`: what a
+        /// coalescing observer delivered rather than what the first write left.
+        func redescribed(_ describe: (String) -> String?) -> Step {
+            let now = change == .written || change == .changed ? describe(node) ?? newValue : newValue
+            return Step(
+                node: node, oldValue: oldValue, newValue: now, change: change,
+                causes: causes.map { $0.redescribed(describe) }
+            )
+        }
+
         public var chains: [[Step]] {
             if causes.isEmpty { return [[self]] }
             return causes.flatMap { cause in cause.chains.map { [self] + $0 } }

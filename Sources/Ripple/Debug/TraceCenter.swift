@@ -11,6 +11,8 @@ enum TraceCenter {
         var showsAbsorbed = false
         /// Observers whose events print.
         var printing: Set<ObjectIdentifier> = []
+        /// The runs of `observe` sequences not delivered yet, by scope.
+        var held: [ObjectIdentifier: HeldEvent] = [:]
         /// Models traced with `trace(model)`, and whether their observers print.
         var models: [ObjectIdentifier: (model: WeakModel, printing: Bool)] = [:]
     }
@@ -104,6 +106,27 @@ enum TraceCenter {
     }
 
     // MARK: Events
+
+    // Safety: the nodes are touched only on the graph's isolation, where the scope
+    // that held them delivers; the mutex only stores them.
+    struct HeldEvent: @unchecked Sendable {
+        let event: RippleTrace.Event
+        let nodes: [String: ReactiveNode]
+        let printing: Bool
+    }
+
+    /// Holds the run of an `observe` sequence's scope until the sequence delivers.
+    static func hold(_ event: RippleTrace.Event, nodes: [String: ReactiveNode], printing: Bool, for scope: ReactiveNode) {
+        let held = HeldEvent(event: event, nodes: nodes, printing: printing)
+        state.withLock { $0.held[ObjectIdentifier(scope)] = held }
+    }
+
+    /// Reports the held run of `scope`, if any, with its steps' values as delivered.
+    static func releaseHeld(for scope: ReactiveNode) {
+        guard let held = state.withLock({ $0.held.removeValue(forKey: ObjectIdentifier(scope)) }) else { return }
+        let event = held.event.redescribed { name in held.nodes[name]?.describeValue() }
+        emit(event, printing: held.printing)
+    }
 
     static func subscribe(_ handler: @escaping @Sendable (RippleTrace.Event) -> Void) -> RippleTrace.Subscription {
         ripple_trace_names_set()

@@ -25,6 +25,9 @@ final class TraceRecorder {
     /// The last value described of each traced source, and its version then: the old
     /// value of its next change.
     private var lastSeen: [ObjectIdentifier: (version: UInt32, value: String?)] = [:]
+    /// The nodes of the steps of the event being built, by name: an `observe`
+    /// sequence describes them again when it delivers.
+    private(set) var stepNodes: [String: ReactiveNode] = [:]
 
     /// Starts a new transaction if the last records belong to an earlier one.
     func begin(_ runtime: RuntimeRef) {
@@ -88,6 +91,7 @@ final class TraceRecorder {
         showsAbsorbed: Bool, _ runtime: RuntimeRef
     ) -> RippleTrace.Event {
         begin(runtime)
+        stepNodes = [:]
         var visited: [ObjectIdentifier: RippleTrace.Step?] = [:]
         let causes = isFirstRun ? [] : self.causes(of: observer, showsAbsorbed: showsAbsorbed, visited: &visited)
         marks.removeValue(forKey: ObjectIdentifier(observer))
@@ -130,6 +134,7 @@ final class TraceRecorder {
     ) -> RippleTrace.Step? {
         let id = ObjectIdentifier(node)
         let name = NodeNames.name(of: node)
+        stepNodes[name] = node
         guard node.flags.contains(.computed) else {
             if writes[id] == nil {
                 // The value last described is the old one if exactly one change happened

@@ -79,7 +79,9 @@ struct ObservedValues<Value>: AsyncSequence {
                 guard !Task.isCancelled else { break }
                 started = true
                 let changes = self.changes
+                let fired = self.scope
                 let (value, scope) = TrackingScope.track(expression, onChange: { changes.post() })
+                if let fired, fired.flags.contains(.traced) { Graph.traceDelivered(fired, following: scope) }
                 self.scope = scope
                 if let delivered, let isDuplicate, isDuplicate(delivered, value) { continue }
                 delivered = value

@@ -104,3 +104,21 @@ extension TraceTurnedOnLateTests {
         #expect(!String(decoding: result.standardErrorContent, as: UTF8.self).contains("QuietView"))
     }
 }
+
+extension TraceTurnedOnLateTests {
+    @Test func `a coalesced observe delivery is traced with the value delivered`() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            RippleTrace.isEnabled = true
+            let hours = Signal(1.5, name: "openHours")
+            var values = observe { hours.value }.makeAsyncIterator()
+            _ = try await values.next()
+            hours.value = 2.5
+            hours.value = 3.5
+            let delivered = try await values.next()
+            print("delivered \(delivered ?? 0)")
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("why: observe: openHours 1.5 -> 3.5"), "\(output)")
+        #expect(!output.contains("-> 2.5"), "\(output)")
+    }
+}
