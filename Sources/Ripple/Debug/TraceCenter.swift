@@ -116,7 +116,9 @@ enum TraceCenter {
     }
 
     /// Holds the run of an `observe` sequence's scope until the sequence delivers.
-    static func hold(_ event: RippleTrace.Event, nodes: [String: ReactiveNode], printing: Bool, for scope: ReactiveNode) {
+    static func hold(
+        _ event: RippleTrace.Event, nodes: [String: ReactiveNode], printing: Bool, for scope: ReactiveNode
+    ) {
         let held = HeldEvent(event: event, nodes: nodes, printing: printing)
         state.withLock { $0.held[ObjectIdentifier(scope)] = held }
     }
