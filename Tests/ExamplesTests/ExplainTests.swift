@@ -170,7 +170,7 @@ struct ExplainTests {
 
         > add "Parable of the Sower" by "Octavia E. Butler"
           LibraryView         | Books available: 4
-                                why: Library.availableBooksCount 3 -> 4 <- Library.books [Book[1], Book[2], Book[3]] -> [Book[1], Book[2], Book[3], Book[4]]; Library.books [Book[1], Book[2], Book[3]] -> [Book[1], Book[2], Book[3], Book[4]]
+                                why: Library.availableBooksCount 3 -> 4 <- Library.books[3] -> inserted Book[4]; Library.books[3] -> inserted Book[4]
           LibraryItemView #4  | 4. Parable of the Sower
                               |    Written by: Octavia E. Butler
                                 why: first render
@@ -179,7 +179,7 @@ struct ExplainTests {
 
         > remove 3
           LibraryView  | Books available: 3
-                         why: Library.availableBooksCount 4 -> 3 <- Library.books [Book[1], Book[2], Book[3], Book[4]] -> [Book[1], Book[2], Book[4]]; Library.books [Book[1], Book[2], Book[3], Book[4]] -> [Book[1], Book[2], Book[4]]
+                         why: Library.availableBooksCount 4 -> 3 <- Library.books[2] -> removed Book[3]; Library.books[2] -> removed Book[3]
           removed LibraryItemView #3
           (1 of 6 views rendered)
 
@@ -236,9 +236,9 @@ struct ExplainTests {
 
         > add "Renew passport" high
           TodoListView    | Showing 5 of 5
-                            why: TodoStore.filteredItems [4 elements] -> [5 elements] <- TodoStore.items [4 elements] -> [5 elements]; TodoStore.items [4 elements] -> [5 elements]
+                            why: TodoStore.filteredItems [4 elements] -> [5 elements] <- TodoStore.items[4] -> inserted TodoItem[5]; TodoStore.items[4] -> inserted TodoItem[5]
           SummaryView     | 4 pending, 1 done
-                            why: TodoStore.pendingCount 3 -> 4 <- TodoStore.items [4 elements] -> [5 elements]
+                            why: TodoStore.pendingCount 3 -> 4 <- TodoStore.items[4] -> inserted TodoItem[5]
           TodoRowView #5  | [ ] 5. Renew passport (high)
                             why: first render
           (3 of 10 views rendered)
@@ -301,9 +301,9 @@ struct ExplainTests {
 
         > delete 2
           TodoListView  | Showing 4 of 4
-                          why: TodoStore.filteredItems [5 elements] -> [4 elements] <- TodoStore.items [5 elements] -> [4 elements]; TodoStore.items [5 elements] -> [4 elements]
+                          why: TodoStore.filteredItems [5 elements] -> [4 elements] <- TodoStore.items[1] -> removed TodoItem[2]; TodoStore.items[1] -> removed TodoItem[2]
           SummaryView   | 2 pending, 2 done
-                          why: TodoStore.pendingCount 3 -> 2 <- TodoStore.items [5 elements] -> [4 elements]
+                          why: TodoStore.pendingCount 3 -> 2 <- TodoStore.items[1] -> removed TodoItem[2]
           removed TodoRowView #2
           (2 of 9 views rendered)
           recomputed: pendingCount

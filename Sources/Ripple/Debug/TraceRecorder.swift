@@ -13,6 +13,8 @@ final class TraceRecorder {
     struct Write {
         var old: String?
         var new: String?
+        /// For a list, its element changes, when the journal could tell them.
+        var elements: [ListTrace.ElementChange]?
     }
 
     private var epoch: UInt32 = 0
@@ -25,6 +27,8 @@ final class TraceRecorder {
     /// The last value described of each traced source, and its version then: the old
     /// value of its next change.
     private var lastSeen: [ObjectIdentifier: (version: UInt32, value: String?)] = [:]
+    /// For each traced list source, the list as last shown (see ``TracedList``).
+    private var listSnapshots: [ObjectIdentifier: Any] = [:]
     /// The nodes of the steps of the event being built, by name: an `observe`
     /// sequence describes them again when it delivers.
     private(set) var stepNodes: [String: ReactiveNode] = [:]
@@ -116,6 +120,10 @@ final class TraceRecorder {
                 }
                 continue
             }
+            if !dep.flags.contains(.computed), let elementSteps = self.elementSteps(for: dep) {
+                for step in elementSteps where !steps.contains(step) { steps.append(step) }
+                continue
+            }
             let id = ObjectIdentifier(dep)
             let step: RippleTrace.Step?
             if let known = visited[id] {
@@ -127,6 +135,28 @@ final class TraceRecorder {
             if let step, !steps.contains(step) { steps.append(step) }
         }
         return steps
+    }
+
+    /// The steps of a write to a traced list, one per changed element; nil for a node
+    /// that is not a list, or when its journal cannot tell the changes.
+    private func elementSteps(for node: ReactiveNode) -> [RippleTrace.Step]? {
+        let id = ObjectIdentifier(node)
+        if writes[id] == nil {
+            guard let snapshot = listSnapshots[id], let changes = node.tracedListChanges(since: snapshot),
+                  !changes.isEmpty
+            else { return nil }
+            writes[id] = Write(old: nil, new: node.describeValue(), elements: changes)
+            if node.flags.contains(.traced) {
+                lastSeen[id] = (node.version, writes[id]?.new)
+                listSnapshots[id] = node.traceListSnapshot()
+            }
+        }
+        guard let elements = writes[id]?.elements else { return nil }
+        let name = NodeNames.name(of: node)
+        stepNodes[name] = node
+        return elements.map { change in
+            RippleTrace.Step(node: name + change.path, oldValue: change.old, newValue: change.new, change: .written)
+        }
     }
 
     private func step(
@@ -143,7 +173,10 @@ final class TraceRecorder {
                 let old = lastSeen[id].flatMap { $0.version &+ 1 == node.version ? $0.value : nil }
                 writes[id] = Write(old: old, new: now)
             }
-            if node.flags.contains(.traced) { lastSeen[id] = (node.version, writes[id]?.new) }
+            if node.flags.contains(.traced) {
+                lastSeen[id] = (node.version, writes[id]?.new)
+                if listSnapshots[id] != nil { listSnapshots[id] = node.traceListSnapshot() }
+            }
             return RippleTrace.Step(node: name, oldValue: writes[id]?.old, newValue: writes[id]?.new, change: .written)
         }
         let causes = self.causes(of: node, showsAbsorbed: showsAbsorbed, visited: &visited)
@@ -190,6 +223,7 @@ final class TraceRecorder {
         node.flags.formUnion(.traced)
         // Overwritten: an entry may be left by a dead node at the same address.
         lastSeen[ObjectIdentifier(node)] = (node.version, node.describeValue())
+        listSnapshots[ObjectIdentifier(node)] = node.traceListSnapshot()
     }
 }
 

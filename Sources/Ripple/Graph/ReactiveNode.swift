@@ -26,6 +26,13 @@ public class ReactiveNode {
     /// computeds override it.
     func describeValue() -> String? { nil }
 
+    /// For a list source, what tracing keeps to tell its element changes later
+    /// (`Debug/ListTrace.swift`). Sources override it.
+    func traceListSnapshot() -> Any? { nil }
+
+    /// The element changes since `snapshot`, described. Sources override it.
+    func tracedListChanges(since snapshot: Any) -> [ListTrace.ElementChange]? { nil }
+
     /// Destroys the non-trivial value a logged source saved. Sources override it.
     @usableFromInline
     func destroySavedValue(_ storage: UnsafeMutableRawPointer) {}

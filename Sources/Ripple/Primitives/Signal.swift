@@ -307,4 +307,12 @@ public final class Signal<Value>: ReactiveNode {
     override func describeValue() -> String? {
         TraceValue.describe(storage)
     }
+
+    override func traceListSnapshot() -> Any? {
+        (storage as? any TracedList)?.traceSnapshot()
+    }
+
+    override func tracedListChanges(since snapshot: Any) -> [ListTrace.ElementChange]? {
+        (storage as? any TracedList)?.tracedChanges(since: snapshot)
+    }
 }

@@ -32,9 +32,14 @@ extension TraceTurnedOnLateTests {
             view.cancel()
         }
         let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(output.contains("why: BoardView: LateBoard.openCount 2 -> 1 <- LateTask.isOpen true -> false"), "\(output)")
-        #expect(output.contains("LateBoard.matching [LateTask, LateTask#2] -> [LateTask#2] <- LateBoard.search \"\" -> \"b\""),
-                "\(output)")
+        #expect(
+            output.contains("why: BoardView: LateBoard.openCount 2 -> 1 <- LateTask.isOpen true -> false"),
+            "\(output)"
+        )
+        #expect(
+            output.contains("LateBoard.matching [LateTask, LateTask#2] -> [LateTask#2] <- LateBoard.search \"\" -> \"b\""),
+            "\(output)"
+        )
         #expect(!output.contains("ElementClosures") && !output.contains("Computed<"), "\(output)")
     }
 
@@ -48,7 +53,7 @@ extension TraceTurnedOnLateTests {
             view.cancel()
         }
         let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(output.contains("why: EvensView: filter(_:) [2] -> [2, 4] <- numbers [1, 2, 3] -> [1, 2, 3, 4]"), "\(output)")
+        #expect(output.contains("why: EvensView: filter(_:) [2] -> [2, 4] <- numbers[3] -> inserted 4"), "\(output)")
     }
 }
 
@@ -121,4 +126,45 @@ extension TraceTurnedOnLateTests {
         #expect(output.contains("why: observe: openHours 1.5 -> 3.5"), "\(output)")
         #expect(!output.contains("-> 2.5"), "\(output)")
     }
+}
+
+extension TraceTurnedOnLateTests {
+    @Test func `a struct element's change is traced as that element and its property`() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let list = LateTodoList()
+            let view = Effect("TodoView") { _ = list.doneCount }
+            RippleTrace.trace(view)
+            list.items[1].isDone = true
+            list.items[2].title = "Bake"
+            list.items[2].isDone = true
+            list.items.append(LateTodo(title: "Jam", isDone: true))
+            view.cancel()
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(
+            output.contains("why: TodoView: LateTodoList.doneCount 0 -> 1 <- LateTodoList.items[1].isDone false -> true"),
+            "\(output)"
+        )
+        #expect(
+            output.contains("LateTodoList.doneCount 1 -> 2 <- LateTodoList.items[2].isDone false -> true"),
+            "\(output)"
+        )
+        #expect(
+            output.contains("LateTodoList.doneCount 2 -> 3 <- LateTodoList.items[3] -> inserted LateTodo("),
+            "\(output)"
+        )
+        #expect(!output.contains("elements]"), "\(output)")
+    }
+}
+
+struct LateTodo {
+    var title: String
+    var isDone = false
+}
+
+final class LateTodoList {
+    @Tracked var items: IncrementalArray<LateTodo> = [
+        LateTodo(title: "Milk"), LateTodo(title: "Eggs"), LateTodo(title: "Flour"),
+    ]
+    @Derived(\LateTodoList.items, count: \.isDone) var doneCount: Int
 }
