@@ -18,6 +18,11 @@ let viewLoopComparisons: [Comparison] = [
     Comparison(name: "observedUntrackedRead", title: "ObservableModel: read a property outside any tracking", scale: 1,
                ripple: Side("bench_ripple_observedUntrackedRead", bench_ripple_observedUntrackedRead),
                observation: Side("bench_observation_untrackedRead", bench_observation_untrackedRead)),
+    Comparison(name: "observedGlobalSumRead",
+               title: "ObservableModel: a Bool read outside tracking, summed into a global after each read",
+               scale: 1,
+               ripple: Side("bench_ripple_observedGlobalSumRead", bench_ripple_observedGlobalSumRead),
+               observation: Side("bench_observation_observedGlobalSumRead", bench_observation_observedGlobalSumRead)),
     Comparison(name: "observedCapturedRead",
                title: "ObservableModel: book.isAvailable read outside tracking by a closure that captured the book",
                scale: 1,
@@ -59,6 +64,31 @@ func bench_ripple_observedUntrackedRead(_ ops: Int) -> UInt64 {
         sum = total
     }
     blackHole(sum)
+    return elapsed
+}
+
+/// Where each read's result goes: a global, so that the optimizer keeps every read.
+nonisolated(unsafe) var globalReadSum = 0
+
+@inline(never)
+func bench_ripple_observedGlobalSumRead(_ ops: Int) -> UInt64 {
+    let book = CModels.Book(title: "x", isAvailable: true)
+    globalReadSum = 0
+    let elapsed = measure(with: book) { book in
+        for _ in 0..<ops { globalReadSum &+= book.isAvailable ? 1 : 0 }
+    }
+    checkEqual(globalReadSum, ops, "reads of an available book summed into a global")
+    return elapsed
+}
+
+@inline(never)
+func bench_observation_observedGlobalSumRead(_ ops: Int) -> UInt64 {
+    let book = OModels.Book(title: "x", isAvailable: true)
+    globalReadSum = 0
+    let elapsed = measure(with: book) { book in
+        for _ in 0..<ops { globalReadSum &+= book.isAvailable ? 1 : 0 }
+    }
+    checkEqual(globalReadSum, ops, "reads of an available book summed into a global")
     return elapsed
 }
 
