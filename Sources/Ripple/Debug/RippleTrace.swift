@@ -15,8 +15,8 @@
 /// }
 ///
 /// let library = Library()
-/// let view = Effect("LibraryView") { print("available:", library.availableBooksCount) }
-/// RippleTrace.trace(view)                 // prints why each run of the view happens
+/// let view = Effect("LibraryView") { print("available:", library.availableBooksCount) }   // prints "available: 2"
+/// RippleTrace.trace(view)                 // each run of the view now says why, on standard error
 /// library.books[1].isAvailable = false     // prints "available: 1", and on standard error:
 /// // why: LibraryView: Library.availableBooksCount 2 -> 1 <- Book[2].isAvailable true -> false
 /// view.cancel()
@@ -123,7 +123,7 @@ public enum RippleTrace {
     /// let effect = Effect("counter") { _ = count.value }
     /// RippleTrace.trace(effect, printing: false)
     /// let subscription = RippleTrace.events { event in
-    ///     print(event)         // counter: count 0 -> 1
+    ///     print(event)         // prints "counter: count 0 -> 1"
     /// }
     /// count.value = 1
     /// subscription.cancel()
@@ -146,8 +146,8 @@ public enum RippleTrace {
     /// let effect = Effect("ticker") { _ = count.value }
     /// RippleTrace.trace(effect, printing: false)
     /// count.value = 1
-    /// for await event in events {
-    ///     print(event)         // ticker: count 0 -> 1
+    /// for await event in events where event.observer == "ticker" {
+    ///     print(event)         // prints "ticker: count 0 -> 1"
     ///     break
     /// }
     /// effect.cancel()
@@ -172,7 +172,7 @@ public enum RippleTrace {
         ///
         /// ```swift
         /// let subscription = RippleTrace.events { print($0) }
-        /// subscription.cancel()
+        /// subscription.cancel()   // it hears nothing more: prints nothing
         /// ```
         public func cancel() {
             TraceCenter.unsubscribe(id)
