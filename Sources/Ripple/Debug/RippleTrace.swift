@@ -43,6 +43,7 @@ public enum RippleTrace {
     /// Traces every observer created from now on, and prints why each one runs, as the
     /// environment variable `RIPPLE_TRACE=1` does from the start.
     ///
+    /// <!-- child process: traces every observer of the process -->
     /// ```swift
     /// RippleTrace.isEnabled = true
     /// let count = Signal(0, name: "count")
@@ -62,6 +63,7 @@ public enum RippleTrace {
     /// Whether events also show derived values that recomputed and stayed equal
     /// (absorbed a change), and report the observers that therefore did not run.
     ///
+    /// <!-- child process: reports absorbed runs for the whole process -->
     /// ```swift
     /// RippleTrace.showsAbsorbed = true
     /// let count = Signal(3, name: "count")

@@ -1,6 +1,7 @@
 /// A key for a custom value in ``EnvironmentValues``, with the value used when no
 /// scope sets one.
 ///
+/// <!-- file scope: an extension -->
 /// ```swift
 /// struct ThemeKey: EnvironmentKey {
 ///     static let defaultValue = "light"

@@ -2,6 +2,7 @@
 /// computeds: ``Computed/get()`` throws it, and every computed of the cycle holds it
 /// until a dependency changes.
 ///
+/// <!-- leaks: first and second capture each other -->
 /// ```swift
 /// let closesLoop = Signal(true)
 /// var second: Computed<Int>!

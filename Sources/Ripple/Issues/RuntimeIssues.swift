@@ -41,6 +41,7 @@ public enum RuntimeIssues {
     /// The process-wide reporter: ``RuntimeIssueReporter/standardError`` unless set.
     /// A reporter set for a task with ``withReporter(_:_:)`` takes precedence there.
     ///
+    /// <!-- child process: sets the process-wide reporter -->
     /// ```swift
     /// RuntimeIssues.reporter = .fatalError     // strict: misuse traps, naming the issue
     /// RuntimeIssues.reporter = .standardError  // the default again

@@ -1,5 +1,6 @@
 /// Follows an expression over the graph as an asynchronous sequence of its values.
 ///
+/// <!-- not run: when the task prints is up to the scheduler -->
 /// ```swift
 /// @MainActor
 /// func showAvailability(of library: Library) async {
@@ -34,6 +35,7 @@ public func observe<Value>(_ expression: @escaping () -> Value) -> some AsyncSeq
 /// Follows an `Equatable` expression: a value equal to the last one delivered is
 /// skipped.
 ///
+/// <!-- not run: the loop waits for changes forever -->
 /// ```swift
 /// let count = Signal(1)
 /// for await parity in observe({ count.value % 2 }) {
