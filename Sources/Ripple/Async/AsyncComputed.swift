@@ -16,7 +16,7 @@
 /// }
 /// for await phase in observe({ results.state }) {
 ///     if case .value(let found) = phase {
-///         print(found)   // ["Dune", "Dune Messiah"]
+///         print(found)   // prints "[\"Dune\", \"Dune Messiah\"]"
 ///         break
 ///     }
 /// }

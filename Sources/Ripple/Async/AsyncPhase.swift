@@ -10,7 +10,7 @@
 ///     case .failure(let error): "failed: \(error)"
 ///     }
 /// }
-/// print(describe(.loading(previous: ["Dune"])))   // searching... (showing 1)
+/// print(describe(.loading(previous: ["Dune"])))   // prints "searching... (showing 1)"
 /// ```
 public enum AsyncPhase<Value> {
     /// A run is in progress (or waiting out its debounce); `previous` is the last
@@ -26,7 +26,7 @@ public enum AsyncPhase<Value> {
     ///
     /// ```swift
     /// let phase = AsyncPhase<Int>.loading(previous: 3)
-    /// print(phase.value ?? 0)   // 3
+    /// print(phase.value ?? 0)   // prints "3"
     /// ```
     public var value: Value? {
         switch self {
@@ -39,7 +39,7 @@ public enum AsyncPhase<Value> {
     /// Whether a run is in progress.
     ///
     /// ```swift
-    /// print(AsyncPhase<Int>.value(3).isLoading)   // false
+    /// print(AsyncPhase<Int>.value(3).isLoading)   // prints "false"
     /// ```
     public var isLoading: Bool {
         if case .loading = self { return true }
@@ -50,7 +50,7 @@ public enum AsyncPhase<Value> {
     ///
     /// ```swift
     /// struct Offline: Error {}
-    /// print(AsyncPhase<Int>.failure(Offline()).error is Offline)   // true
+    /// print(AsyncPhase<Int>.failure(Offline()).error is Offline)   // prints "true"
     /// ```
     public var error: (any Error)? {
         if case .failure(let error) = self { return error }

@@ -13,6 +13,7 @@
 ///
 /// let rating = Bindable(library[0]).rating   // as a local
 /// rating.wrappedValue = 5
+/// print(library[0].title, library[0].rating)   // prints "Dune 5"
 /// ```
 ///
 /// Use it as a stored property, a local, or a parameter (`@Bindable book: Book`).
@@ -28,7 +29,7 @@ public struct Bindable<Model: AnyObject> {
     /// ```swift
     /// let bindable = Bindable(Book())
     /// bindable.wrappedValue.title = "Dune"    // writes the Book's title
-    /// print(bindable.wrappedValue.title)      // Dune
+    /// print(bindable.wrappedValue.title)      // prints "Dune"
     /// ```
     public var wrappedValue: Model
 
@@ -40,7 +41,7 @@ public struct Bindable<Model: AnyObject> {
     /// @Bindable var book = Book()             // init(wrappedValue:)
     /// let title = $book.title                 // Binding<String>
     /// title.wrappedValue = "Dune"
-    /// print(book.title)                       // Dune
+    /// print(book.title)                       // prints "Dune"
     /// ```
     @inlinable
     public init(wrappedValue: Model) {
@@ -53,7 +54,7 @@ public struct Bindable<Model: AnyObject> {
     /// let book = Book()
     /// let rating = Bindable(book).rating      // Binding<Int>
     /// rating.wrappedValue = 5
-    /// print(book.rating)                      // 5
+    /// print(book.rating)                      // prints "5"
     /// ```
     @inlinable
     public init(_ model: Model) {
@@ -70,7 +71,7 @@ public struct Bindable<Model: AnyObject> {
     /// @Bindable var book = Book()
     /// let rating = ratingBinding($book: $book)   // passes the Bindable itself
     /// rating.wrappedValue = 4
-    /// print(book.rating)                         // 4
+    /// print(book.rating)                         // prints "4"
     /// ```
     @inlinable
     public init(projectedValue: Bindable<Model>) {
@@ -83,7 +84,7 @@ public struct Bindable<Model: AnyObject> {
     /// @Bindable var book = Book()
     /// let bindable: Bindable<Book> = $book    // the wrapper, to hand on
     /// bindable.title.wrappedValue = "Dune"
-    /// print(book.title)                       // Dune
+    /// print(book.title)                       // prints "Dune"
     /// ```
     @inlinable
     public var projectedValue: Bindable<Model> {
@@ -99,7 +100,7 @@ public struct Bindable<Model: AnyObject> {
     /// @Bindable var book = Book()
     /// let title: Binding<String> = $book.title
     /// book.title = "Emma"
-    /// print(title.wrappedValue)               // Emma
+    /// print(title.wrappedValue)               // prints "Emma"
     /// ```
     @inlinable
     public subscript<Member>(dynamicMember keyPath: ReferenceWritableKeyPath<Model, Member>) -> Binding<Member> {

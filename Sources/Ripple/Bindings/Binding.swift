@@ -6,7 +6,8 @@
 /// }
 /// let settings = Settings()
 /// let fontSize = Binding(get: { settings.fontSize }, set: { settings.fontSize = $0 })
-/// fontSize.wrappedValue += 2          // writes settings.fontSize: 14
+/// fontSize.wrappedValue += 2          // writes settings.fontSize
+/// print(settings.fontSize)            // prints "14"
 /// ```
 ///
 /// Writing through a binding is a write to what it binds, so it notifies exactly the
@@ -24,7 +25,8 @@ public struct Binding<Value> {
     /// ```swift
     /// var volume = 5
     /// let binding = Binding(get: { volume }, set: { volume = $0 })
-    /// binding.wrappedValue = 7   // volume == 7
+    /// binding.wrappedValue = 7
+    /// print(volume)              // prints "7"
     /// ```
     ///
     /// The closures are plain escaping closures (not `@Sendable`): they typically
@@ -46,7 +48,7 @@ public struct Binding<Value> {
     ///
     /// var text = "dune"
     /// shout($title: Binding(get: { text }, set: { text = $0 }))
-    /// print(text)   // DUNE
+    /// print(text)   // prints "DUNE"
     /// ```
     @inlinable
     public init(projectedValue: Binding<Value>) {
@@ -58,7 +60,7 @@ public struct Binding<Value> {
     /// ```swift
     /// let preview = Binding.constant("Dune")
     /// preview.wrappedValue = "Emma"     // ignored
-    /// print(preview.wrappedValue)       // "Dune"
+    /// print(preview.wrappedValue)       // prints "Dune"
     /// ```
     @inlinable
     public static func constant(_ value: Value) -> Binding<Value> {
@@ -73,7 +75,7 @@ public struct Binding<Value> {
     /// var count = 1
     /// let binding = Binding(get: { count }, set: { count = $0 })
     /// binding.wrappedValue += 1   // reads 1, writes 2
-    /// print(count)                // 2
+    /// print(count)                // prints "2"
     /// ```
     @inlinable
     public var wrappedValue: Value {
@@ -91,7 +93,7 @@ public struct Binding<Value> {
     /// var title = "Dune"
     /// let field = TitleField(title: Binding(get: { title }, set: { title = $0 }))
     /// field.editor.wrappedValue = "Emma"
-    /// print(title)   // Emma
+    /// print(title)   // prints "Emma"
     /// ```
     @inlinable
     public var projectedValue: Binding<Value> {
@@ -104,7 +106,8 @@ public struct Binding<Value> {
     /// struct Margins { var top = 0, bottom = 0 }
     /// var margins = Margins()
     /// let binding = Binding(get: { margins }, set: { margins = $0 })
-    /// binding.top.wrappedValue = 8      // margins.top == 8
+    /// binding.top.wrappedValue = 8
+    /// print(margins)                    // prints "Margins(top: 8, bottom: 0)"
     /// ```
     @inlinable
     public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Binding<Member> {
@@ -125,7 +128,8 @@ public struct Binding<Value> {
     /// final class Author { @Tracked var name = "" }
     /// let author = Author()
     /// let binding = Binding.constant(author)
-    /// binding.name.wrappedValue = "Le Guin"   // author.name == "Le Guin"
+    /// binding.name.wrappedValue = "Le Guin"
+    /// print(author.name)                      // prints "Le Guin"
     /// ```
     @inlinable
     public subscript<Member>(

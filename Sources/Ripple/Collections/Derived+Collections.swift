@@ -65,9 +65,9 @@ extension Derived {
     /// }
     ///
     /// let shelf = Shelf()
-    /// print(shelf.available.map(\.title))   // ["Dune"]
+    /// print(shelf.available.map(\.title))   // prints "[\"Dune\"]"
     /// shelf.books[1].isAvailable = true     // one element looked at again
-    /// print(shelf.available.map(\.title))   // ["Dune", "Emma"]
+    /// print(shelf.available.map(\.title))   // prints "[\"Dune\", \"Emma\"]"
     /// ```
     ///
     /// The result is an ``IncrementalArray`` that other operators can follow in turn (a
@@ -104,9 +104,9 @@ extension Derived {
     /// }
     ///
     /// let catalog = Catalog()
-    /// print(Array(catalog.matching))   // ["Dune", "Dracula"]
+    /// print(Array(catalog.matching))   // prints "[\"Dune\", \"Dracula\"]"
     /// catalog.prefix = "E"             // one pass with the new prefix
-    /// print(Array(catalog.matching))   // ["Emma"]
+    /// print(Array(catalog.matching))   // prints "[\"Emma\"]"
     /// ```
     ///
     /// Read the model in the outer closure: it runs once per pass. What the inner one
@@ -135,9 +135,9 @@ extension Derived {
     /// }
     ///
     /// let shelf = Shelf()
-    /// print(shelf.availableCount)        // 1
+    /// print(shelf.availableCount)        // prints "1"
     /// shelf.books[1].isAvailable = true
-    /// print(shelf.availableCount)        // 2
+    /// print(shelf.availableCount)        // prints "2"
     /// ```
     @inlinable
     public init<Element>(
@@ -160,9 +160,9 @@ extension Derived {
     /// }
     ///
     /// let board = Board()
-    /// print(board.passed)   // 3
+    /// print(board.passed)   // prints "3"
     /// board.passMark = 9
-    /// print(board.passed)   // 1
+    /// print(board.passed)   // prints "1"
     /// ```
     @inlinable
     public init<Element>(
@@ -188,9 +188,9 @@ extension Derived {
     /// }
     ///
     /// let queue = Queue()
-    /// print(queue.next?.name ?? "none")   // report
+    /// print(queue.next?.name ?? "none")   // prints "report"
     /// queue.jobs[1].isDone = true
-    /// print(queue.next?.name ?? "none")   // none
+    /// print(queue.next?.name ?? "none")   // prints "none"
     /// ```
     @inlinable
     public init<Element>(
@@ -213,9 +213,9 @@ extension Derived {
     /// }
     ///
     /// let directory = Directory()
-    /// print(directory.firstMatch ?? "none")   // Ada
+    /// print(directory.firstMatch ?? "none")   // prints "Ada"
     /// directory.initial = "G"
-    /// print(directory.firstMatch ?? "none")   // Grace
+    /// print(directory.firstMatch ?? "none")   // prints "Grace"
     /// ```
     @inlinable
     public init<Element>(

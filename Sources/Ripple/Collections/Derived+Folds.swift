@@ -20,9 +20,9 @@ extension Derived {
     /// }
     ///
     /// let basket = Basket()
-    /// print(basket.total)            // 5.3
+    /// print(basket.total)            // prints "5.3"
     /// basket.lines[0].quantity = 1
-    /// print(basket.total)            // 2.8
+    /// print(basket.total)            // prints "2.8"
     /// ```
     ///
     /// A sum of `Double` is exact: the total is the exact sum of the current
@@ -51,9 +51,9 @@ extension Derived {
     /// }
     ///
     /// let invoice = Invoice()
-    /// print(invoice.amount)   // 200
+    /// print(invoice.amount)   // prints "200"
     /// invoice.rate = 50
-    /// print(invoice.amount)   // 250
+    /// print(invoice.amount)   // prints "250"
     /// ```
     @inlinable
     public init<Element>(
@@ -77,9 +77,9 @@ extension Derived {
     /// }
     ///
     /// let team = Team()
-    /// print(team.ageStatistics.total / team.ageStatistics.count)   // 32
+    /// print(team.ageStatistics.total / team.ageStatistics.count)   // prints "32"
     /// team.ages.append(56)
-    /// print(team.ageStatistics.total / team.ageStatistics.count)   // 38
+    /// print(team.ageStatistics.total / team.ageStatistics.count)   // prints "38"
     /// ```
     ///
     /// `remove` must undo `add` exactly: the fold follows changes by removing an
@@ -119,9 +119,9 @@ extension Derived {
     /// }
     ///
     /// let basket = Basket()
-    /// print(basket.cheapest ?? 0)      // 0.1
+    /// print(basket.cheapest ?? 0)      // prints "0.1"
     /// basket.lines.remove(at: 1)
-    /// print(basket.cheapest ?? 0)      // 2.5
+    /// print(basket.cheapest ?? 0)      // prints "2.5"
     /// ```
     ///
     /// Keys must be totally ordered (no `Double.nan`).
@@ -143,9 +143,9 @@ extension Derived {
     /// }
     ///
     /// let board = Board()
-    /// print(board.best ?? 0)   // 8
+    /// print(board.best ?? 0)   // prints "8"
     /// board.scores[1] = 4
-    /// print(board.best ?? 0)   // 5
+    /// print(board.best ?? 0)   // prints "5"
     /// ```
     @inlinable
     public init<Element, Key: Comparable>(
@@ -168,9 +168,9 @@ extension Derived {
     /// }
     ///
     /// let thermometer = Thermometer()
-    /// print(thermometer.lowest ?? 0)   // 19.0
+    /// print(thermometer.lowest ?? 0)   // prints "19.0"
     /// thermometer.inFahrenheit = true
-    /// print(thermometer.lowest ?? 0)   // 66.2
+    /// print(thermometer.lowest ?? 0)   // prints "66.2"
     /// ```
     @inlinable
     public init<Element, Key: Comparable>(
@@ -193,9 +193,9 @@ extension Derived {
     /// }
     ///
     /// let board = Scoreboard()
-    /// print(board.best ?? 0)   // 40
+    /// print(board.best ?? 0)   // prints "40"
     /// board.bonus = 5
-    /// print(board.best ?? 0)   // 45
+    /// print(board.best ?? 0)   // prints "45"
     /// ```
     @inlinable
     public init<Element, Key: Comparable>(

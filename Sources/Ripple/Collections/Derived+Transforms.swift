@@ -20,9 +20,9 @@ extension Derived {
     /// }
     ///
     /// let shelf = Shelf()
-    /// print(Array(shelf.labels))       // ["DUNE", "EMMA"]
+    /// print(Array(shelf.labels))       // prints "[\"DUNE\", \"EMMA\"]"
     /// shelf.books[0].title = "Dune Messiah"
-    /// print(Array(shelf.labels))       // ["DUNE MESSIAH", "EMMA"]
+    /// print(Array(shelf.labels))       // prints "[\"DUNE MESSIAH\", \"EMMA\"]"
     /// ```
     ///
     /// A result equal to the one before (`==` for `Equatable` results, identity for
@@ -48,9 +48,9 @@ extension Derived {
     /// }
     ///
     /// let prices = Prices()
-    /// print(Array(prices.labels))   // ["$2.50", "$19.99"]
+    /// print(Array(prices.labels))   // prints "[\"$2.50\", \"$19.99\"]"
     /// prices.symbol = "€"
-    /// print(Array(prices.labels))   // ["€2.50", "€19.99"]
+    /// print(Array(prices.labels))   // prints "[\"€2.50\", \"€19.99\"]"
     /// ```
     @inlinable
     public init<Element, Mapped>(
@@ -124,10 +124,10 @@ extension Derived {
     /// }
     ///
     /// let shelf = Shelf()
-    /// print(shelf.byTitle.map(\.title))   // ["Dune", "Emma"]
+    /// print(shelf.byTitle.map(\.title))   // prints "[\"Dune\", \"Emma\"]"
     /// shelf.books.append(ShelfBook(title: "Beloved", isAvailable: true))
-    /// print(shelf.byTitle.map(\.title))   // ["Beloved", "Dune", "Emma"]
-    /// print(shelf.byTitleDescending.map(\.title))   // ["Emma", "Dune", "Beloved"]
+    /// print(shelf.byTitle.map(\.title))   // prints "[\"Beloved\", \"Dune\", \"Emma\"]"
+    /// print(shelf.byTitleDescending.map(\.title))   // prints "[\"Emma\", \"Dune\", \"Beloved\"]"
     /// ```
     ///
     /// - Parameters:
@@ -156,9 +156,9 @@ extension Derived {
     /// }
     ///
     /// let roster = Roster()
-    /// print(Array(roster.sortedNames))   // ["Grace", "ada", "alan"]
+    /// print(Array(roster.sortedNames))   // prints "[\"Grace\", \"ada\", \"alan\"]"
     /// roster.ignoresCase = true
-    /// print(Array(roster.sortedNames))   // ["ada", "alan", "Grace"]
+    /// print(Array(roster.sortedNames))   // prints "[\"ada\", \"alan\", \"Grace\"]"
     /// ```
     @inlinable
     public init<Element, Key: Comparable>(

@@ -25,7 +25,7 @@ extension IncrementalArray: RandomAccessCollection, MutableCollection {
     /// ```swift
     /// var scores = IncrementalArray([3, 5])
     /// scores[0] += 1
-    /// print(scores[0])   // 4
+    /// print(scores[0])   // prints "4"
     /// ```
     ///
     /// - Complexity: O(log n).
@@ -95,7 +95,7 @@ extension IncrementalArray: RangeReplaceableCollection {
     /// ```swift
     /// var letters = IncrementalArray(["a", "b", "c", "d"])
     /// letters.replaceSubrange(1..<3, with: ["x"])
-    /// print(Array(letters))   // ["a", "x", "d"]
+    /// print(Array(letters))   // prints "[\"a\", \"x\", \"d\"]"
     /// ```
     ///
     /// - Complexity: O(log n + m + k), removing m and inserting k elements.
@@ -168,7 +168,7 @@ extension IncrementalArray: RangeReplaceableCollection {
     /// ```swift
     /// var numbers = IncrementalArray([1, 2, 3, 4, 5])
     /// numbers.removeAll { $0.isMultiple(of: 2) }
-    /// print(Array(numbers))   // [1, 3, 5]
+    /// print(Array(numbers))   // prints "[1, 3, 5]"
     /// ```
     ///
     /// - Complexity: O(n) to test the elements, plus O(log n) for each one removed.
@@ -210,7 +210,7 @@ extension IncrementalArray {
     /// ```swift
     /// var steps = IncrementalArray(["wash", "dry", "fold"])
     /// steps.move(from: 2, to: 0)
-    /// print(Array(steps))   // ["fold", "wash", "dry"]
+    /// print(Array(steps))   // prints "[\"fold\", \"wash\", \"dry\"]"
     /// ```
     ///
     /// - Complexity: O(log n).
@@ -229,7 +229,7 @@ extension IncrementalArray {
     /// ```swift
     /// var rows = IncrementalArray(["a", "b", "c", "d", "e"])
     /// rows.move(fromOffsets: RangeSet([0..<1, 2..<3]), toOffset: 5)
-    /// print(Array(rows))   // ["b", "d", "e", "a", "c"]
+    /// print(Array(rows))   // prints "[\"b\", \"d\", \"e\", \"a\", \"c\"]"
     /// ```
     ///
     /// - Complexity: O(k log n) for k moved elements.
@@ -255,7 +255,7 @@ extension IncrementalArray {
     /// var rows = IncrementalArray(["a", "b", "c", "d", "e"])
     /// let picked: Set = [2, 0]      // onMove hands over an IndexSet
     /// rows.move(fromOffsets: picked, toOffset: 5)
-    /// print(Array(rows))   // ["b", "d", "e", "a", "c"]
+    /// print(Array(rows))   // prints "[\"b\", \"d\", \"e\", \"a\", \"c\"]"
     /// ```
     ///
     /// - Complexity: O(k log k + k log n) for k moved elements.
@@ -271,7 +271,7 @@ extension IncrementalArray {
     /// ```swift
     /// var rows = IncrementalArray(["a", "b", "c", "d"])
     /// rows.remove(atOffsets: [3, 1])
-    /// print(Array(rows))   // ["a", "c"]
+    /// print(Array(rows))   // prints "[\"a\", \"c\"]"
     /// ```
     ///
     /// - Complexity: O(k log k + k log n) for k removed elements.
@@ -287,7 +287,7 @@ extension IncrementalArray {
     /// ```swift
     /// var words = IncrementalArray(["pear", "fig", "apple"])
     /// words.sort { $0.count < $1.count }
-    /// print(Array(words))   // ["fig", "pear", "apple"]
+    /// print(Array(words))   // prints "[\"fig\", \"pear\", \"apple\"]"
     /// ```
     ///
     /// - Complexity: O(n log n).

@@ -18,11 +18,11 @@
 /// }
 ///
 /// let todos = Todos()
-/// print(todos.doneCount)            // 0: one pass over the list
+/// print(todos.doneCount)            // prints "0": one pass over the list
 /// todos.items[1].isDone.toggle()    // in place, as on an array
-/// print(todos.doneCount)            // 1: looked at item 1 only
+/// print(todos.doneCount)            // prints "1": looked at item 1 only
 /// todos.items.append(Todo(title: "Eggs", isDone: true))
-/// print(todos.doneCount)            // 2: looked at the new item only
+/// print(todos.doneCount)            // prints "2": looked at the new item only
 /// ```
 ///
 /// It is a `RandomAccessCollection`, a `MutableCollection` and a
@@ -60,7 +60,7 @@ public struct IncrementalArray<Element> {
     /// ```swift
     /// var names = IncrementalArray<String>()
     /// names.append("Ada")
-    /// print(names.count)   // 1
+    /// print(names.count)   // prints "1"
     /// ```
     @inlinable
     public init() {
@@ -71,7 +71,7 @@ public struct IncrementalArray<Element> {
     ///
     /// ```swift
     /// let squares = IncrementalArray((1...4).map { $0 * $0 })
-    /// print(Array(squares))   // [1, 4, 9, 16]
+    /// print(Array(squares))   // prints "[1, 4, 9, 16]"
     /// ```
     ///
     /// - Complexity: O(n).

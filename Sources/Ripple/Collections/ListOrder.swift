@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let scores = Signal(IncrementalArray([3, 9, 5]))
-/// print(Array(scores.sorted(byKey: { $0 }, order: .descending).value))   // [9, 5, 3]
+/// print(Array(scores.sorted(byKey: { $0 }, order: .descending).value))   // prints "[9, 5, 3]"
 /// ```
 public enum ListOrder: Hashable, Sendable {
     /// The least key first.

@@ -8,7 +8,7 @@
 /// let numbers = Signal(IncrementalArray([3, 8, 5]))
 /// let large = numbers.filter { $0 > 4 }        // a Computed
 /// let count = large.count(where: { $0 > 6 })  // an operator over an operator
-/// print(count.value)   // 1
+/// print(count.value)   // prints "1"
 /// ```
 public protocol ValueNode: AnyObject {
     associatedtype Value
@@ -40,9 +40,9 @@ extension ValueNode {
     /// ```swift
     /// let numbers = Signal(IncrementalArray([1, 2, 3, 4]))
     /// let evens = numbers.filter { $0.isMultiple(of: 2) }
-    /// print(Array(evens.value))   // [2, 4]
+    /// print(Array(evens.value))   // prints "[2, 4]"
     /// numbers.value.append(6)     // looks at the new element only
-    /// print(Array(evens.value))   // [2, 4, 6]
+    /// print(Array(evens.value))   // prints "[2, 4, 6]"
     /// ```
     ///
     /// Make it once and keep it: a new one starts with a full pass (making one while a
@@ -60,7 +60,7 @@ extension ValueNode {
     /// let names = Signal(IncrementalArray(["ada", "grace"]))
     /// let shouted = names.map { $0.uppercased() }
     /// names.value[1] = "alan"
-    /// print(Array(shouted.value))   // ["ADA", "ALAN"]
+    /// print(Array(shouted.value))   // prints "[\"ADA\", \"ALAN\"]"
     /// ```
     @inlinable
     public func map<Element, Mapped>(_ transform: @escaping (Element) -> Mapped) -> Computed<IncrementalArray<Mapped>>
@@ -89,7 +89,7 @@ extension ValueNode {
     /// let flags = Signal(IncrementalArray([true, false, true]))
     /// let raised = flags.count(where: { $0 })
     /// flags.value[1] = true
-    /// print(raised.value)   // 3
+    /// print(raised.value)   // prints "3"
     /// ```
     @inlinable
     public func count<Element>(where isCounted: @escaping (Element) -> Bool) -> Computed<Int>
@@ -104,7 +104,7 @@ extension ValueNode {
     /// let prices = Signal(IncrementalArray([0.1, 0.2]))
     /// let total = prices.sum { $0 }
     /// prices.value.append(0.3)
-    /// print(total.value)   // 0.6
+    /// print(total.value)   // prints "0.6"
     /// ```
     @inlinable
     public func sum<Element, Total: AdditiveArithmetic>(_ addend: @escaping (Element) -> Total) -> Computed<Total>
@@ -119,7 +119,7 @@ extension ValueNode {
     /// let words = Signal(IncrementalArray(["a", "bb"]))
     /// let letters = words.fold({ $0.count }, into: 0, add: +, remove: -)
     /// words.value.append("ccc")
-    /// print(letters.value)   // 6
+    /// print(letters.value)   // prints "6"
     /// ```
     @inlinable
     public func fold<Element, Contribution, Total>(
@@ -137,9 +137,9 @@ extension ValueNode {
     /// ```swift
     /// let words = Signal(IncrementalArray(["pear", "fig", "apple"]))
     /// let byLength = words.sorted(byKey: \.count)
-    /// print(Array(byLength.value))   // ["fig", "pear", "apple"]
+    /// print(Array(byLength.value))   // prints "[\"fig\", \"pear\", \"apple\"]"
     /// let longestFirst = words.sorted(byKey: \.count, order: .descending)
-    /// print(Array(longestFirst.value))   // ["apple", "pear", "fig"]
+    /// print(Array(longestFirst.value))   // prints "[\"apple\", \"pear\", \"fig\"]"
     /// ```
     ///
     /// - Parameters:
@@ -180,7 +180,7 @@ extension ValueNode {
     /// ```swift
     /// let temperatures = Signal(IncrementalArray([12, 18, 25]))
     /// let firstWarm = temperatures.first(where: { $0 > 20 })
-    /// print(firstWarm.value ?? 0)   // 25
+    /// print(firstWarm.value ?? 0)   // prints "25"
     /// ```
     @inlinable
     public func first<Element>(where isIncluded: @escaping (Element) -> Bool) -> Computed<Element?>
@@ -194,7 +194,7 @@ extension ValueNode {
     /// let temperatures = Signal(IncrementalArray([12, 18, 25]))
     /// let coldest = temperatures.min(of: { $0 })
     /// temperatures.value.append(7)
-    /// print(coldest.value ?? 0)   // 7
+    /// print(coldest.value ?? 0)   // prints "7"
     /// ```
     @inlinable
     public func min<Element, Key: Comparable>(of key: @escaping (Element) -> Key) -> Computed<Key?>
@@ -208,7 +208,7 @@ extension ValueNode {
     /// let temperatures = Signal(IncrementalArray([12, 18, 25]))
     /// let warmest = temperatures.max(of: { $0 })
     /// temperatures.value.removeLast()
-    /// print(warmest.value ?? 0)   // 18
+    /// print(warmest.value ?? 0)   // prints "18"
     /// ```
     @inlinable
     public func max<Element, Key: Comparable>(of key: @escaping (Element) -> Key) -> Computed<Key?>

@@ -12,9 +12,9 @@ internal import RippleThreadLocal
 /// let cart = Cart()
 /// let label = Effect("TotalLabel") { _ = cart.total }
 /// let total = RippleGraph.nodes(of: cart).first { $0.name == "Cart.total" }!
-/// print(total.dependencies.map(\.name))   // ["Cart.prices"]
-/// print(total.dependents.map(\.name))     // ["TotalLabel"]
-/// print(RippleGraph.dot(around: cart))    // digraph Ripple { ... }: run `dot -Tsvg` on it
+/// print(total.dependencies.map(\.name))   // prints "[\"Cart.prices\"]"
+/// print(total.dependents.map(\.name))     // prints "[\"TotalLabel\"]"
+/// print(RippleGraph.dot(around: cart))    // prints "digraph Ripple { ...": run `dot -Tsvg` on it
 /// label.cancel()
 /// ```
 ///
@@ -28,7 +28,7 @@ public enum RippleGraph {
     /// ```swift
     /// let count = Signal(1, name: "count")
     /// let node = RippleGraph.Node(count)
-    /// print(node.name, node.kind)   // count signal
+    /// print(node.name, node.kind)   // prints "count signal"
     /// ```
     ///
     /// Holding one keeps the node alive.
@@ -88,7 +88,7 @@ public enum RippleGraph {
     /// final class Counter { @Tracked var value = 0 }
     /// let counter = Counter()
     /// let effect = Effect("CounterLabel") { _ = counter.value }
-    /// print(RippleGraph.Node(effect).dependencies.map(\.name))   // ["Counter.value"]
+    /// print(RippleGraph.Node(effect).dependencies.map(\.name))   // prints "[\"Counter.value\"]"
     /// effect.cancel()
     /// ```
     public static func beginNaming() {
@@ -103,7 +103,7 @@ public enum RippleGraph {
     /// final class Counter { @Tracked var value = 0 }
     /// let counter = Counter()
     /// let effect = Effect { _ = counter.value }
-    /// print(RippleGraph.nodes(of: counter).map(\.name))   // ["Counter.value"]
+    /// print(RippleGraph.nodes(of: counter).map(\.name))   // prints "[\"Counter.value\"]"
     /// effect.cancel()
     /// ```
     public static func nodes(of model: AnyObject) -> [Node] {
@@ -130,7 +130,7 @@ public enum RippleGraph {
     /// let count = Signal(1, name: "count")
     /// let doubled = Computed(name: "doubled") { count.value * 2 }
     /// let effect = Effect("printer") { _ = doubled.value }
-    /// print(RippleGraph.dot(around: doubled))   // a digraph: count -> doubled -> printer
+    /// print(RippleGraph.dot(around: doubled))   // prints "digraph Ripple { ...": count -> doubled -> printer
     /// effect.cancel()
     /// ```
     ///
@@ -147,7 +147,7 @@ public enum RippleGraph {
     /// final class Counter { @Tracked var value = 0 }
     /// let counter = Counter()
     /// let effect = Effect("CounterView") { _ = counter.value }
-    /// print(RippleGraph.dot(around: counter))   // a digraph: Counter.value -> CounterView
+    /// print(RippleGraph.dot(around: counter))   // prints "digraph Ripple { ...": Counter.value -> CounterView
     /// effect.cancel()
     /// ```
     public static func dot(around model: AnyObject) -> String {
@@ -163,7 +163,7 @@ public enum RippleGraph {
     /// let a = Signal(1, name: "a"), b = Signal(2, name: "b")
     /// let sum = Computed(name: "sum") { a.value + b.value }
     /// _ = sum.value
-    /// print(RippleGraph.dot(around: [RippleGraph.Node(sum)]))
+    /// print(RippleGraph.dot(around: [RippleGraph.Node(sum)]))   // prints "digraph Ripple { ...": a, b -> sum
     /// ```
     public static func dot(around nodes: [Node]) -> String {
         DotWriter(around: nodes.map(\.object)).text

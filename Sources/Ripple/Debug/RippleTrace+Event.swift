@@ -7,10 +7,10 @@ extension RippleTrace {
     /// let effect = Effect("TotalView") { _ = total.value }
     /// RippleTrace.trace(effect, printing: false)
     /// let subscription = RippleTrace.events { event in
-    ///     print(event.observer)                        // TotalView
-    ///     print(event.causes[0].node)                  // total
-    ///     print(event.chains[0].map(\.node))           // ["total", "price"]
-    ///     print(event)                                 // TotalView: total 20 -> 24 <- price 10 -> 12
+    ///     print(event.observer)                        // prints "TotalView"
+    ///     print(event.causes[0].node)                  // prints "total"
+    ///     print(event.chains[0].map(\.node))           // prints "[\"total\", \"price\"]"
+    ///     print(event)                                 // prints "TotalView: total 20 -> 24 <- price 10 -> 12"
     /// }
     /// price.value = 12
     /// subscription.cancel()
@@ -70,7 +70,7 @@ extension RippleTrace {
     ///
     /// ```swift
     /// let step = RippleTrace.Step(node: "Book[2].isAvailable", oldValue: "true", newValue: "false", change: .written)
-    /// print(step)   // Book[2].isAvailable true -> false
+    /// print(step)   // prints "Book[2].isAvailable true -> false"
     /// ```
     public struct Step: Sendable, Equatable, CustomStringConvertible {
         /// What happened at the node.

@@ -15,8 +15,8 @@
 /// }
 ///
 /// let library = Library()
-/// let view = Effect("LibraryView") { print("available:", library.availableBooksCount) }
-/// RippleTrace.trace(view)                 // prints why each run of the view happens
+/// let view = Effect("LibraryView") { print("available:", library.availableBooksCount) }   // prints "available: 2"
+/// RippleTrace.trace(view)                 // each run of the view now says why, on standard error
 /// library.books[1].isAvailable = false     // prints "available: 1", and on standard error:
 /// // why: LibraryView: Library.availableBooksCount 2 -> 1 <- Book[2].isAvailable true -> false
 /// view.cancel()
@@ -43,6 +43,7 @@ public enum RippleTrace {
     /// Traces every observer created from now on, and prints why each one runs, as the
     /// environment variable `RIPPLE_TRACE=1` does from the start.
     ///
+    /// <!-- child process: traces every observer of the process -->
     /// ```swift
     /// RippleTrace.isEnabled = true
     /// let count = Signal(0, name: "count")
@@ -62,6 +63,7 @@ public enum RippleTrace {
     /// Whether events also show derived values that recomputed and stayed equal
     /// (absorbed a change), and report the observers that therefore did not run.
     ///
+    /// <!-- child process: reports absorbed runs for the whole process -->
     /// ```swift
     /// RippleTrace.showsAbsorbed = true
     /// let count = Signal(3, name: "count")
@@ -123,7 +125,7 @@ public enum RippleTrace {
     /// let effect = Effect("counter") { _ = count.value }
     /// RippleTrace.trace(effect, printing: false)
     /// let subscription = RippleTrace.events { event in
-    ///     print(event)         // counter: count 0 -> 1
+    ///     print(event)         // prints "counter: count 0 -> 1"
     /// }
     /// count.value = 1
     /// subscription.cancel()
@@ -146,8 +148,8 @@ public enum RippleTrace {
     /// let effect = Effect("ticker") { _ = count.value }
     /// RippleTrace.trace(effect, printing: false)
     /// count.value = 1
-    /// for await event in events {
-    ///     print(event)         // ticker: count 0 -> 1
+    /// for await event in events where event.observer == "ticker" {
+    ///     print(event)         // prints "ticker: count 0 -> 1"
     ///     break
     /// }
     /// effect.cancel()
@@ -172,7 +174,7 @@ public enum RippleTrace {
         ///
         /// ```swift
         /// let subscription = RippleTrace.events { print($0) }
-        /// subscription.cancel()
+        /// subscription.cancel()   // it hears nothing more: prints nothing
         /// ```
         public func cancel() {
             TraceCenter.unsubscribe(id)

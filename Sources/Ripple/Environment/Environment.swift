@@ -12,7 +12,7 @@
 /// }
 ///
 /// withEnvironment(Library()) {
-///     print(LibraryView().render())   // "City Library in light"
+///     print(LibraryView().render())   // prints "City Library in light"
 /// }
 /// ```
 ///
@@ -30,7 +30,7 @@ public struct Environment<Value> {
     ///     @Environment(Library.self) var library   // no Library in scope: a fatal error
     /// }
     /// withEnvironment(Library()) {
-    ///     print(Header().library.name)   // City Library
+    ///     print(Header().library.name)   // prints "City Library"
     /// }
     /// ```
     public init(_ type: Value.Type) {
@@ -46,9 +46,9 @@ public struct Environment<Value> {
     /// struct Footer {
     ///     @Environment(Library.self) var library: Library?
     /// }
-    /// print(Footer().library == nil)              // true: no scope provides one
+    /// print(Footer().library == nil)              // prints "true": no scope provides one
     /// withEnvironment(Library()) {
-    ///     print(Footer().library?.name ?? "none") // City Library
+    ///     print(Footer().library?.name ?? "none") // prints "City Library"
     /// }
     /// ```
     public init<Store>(_ type: Store.Type) where Value == Store? {
@@ -61,7 +61,7 @@ public struct Environment<Value> {
     /// struct Badge {
     ///     @Environment(\.theme) var theme   // a String, from ThemeKey
     /// }
-    /// print(Badge().theme)   // light: ThemeKey.defaultValue
+    /// print(Badge().theme)   // prints "light": ThemeKey.defaultValue
     /// ```
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
         resolve = { values in values[keyPath: keyPath] }
@@ -74,9 +74,9 @@ public struct Environment<Value> {
     ///
     /// ```swift
     /// let badge = Badge()                  // @Environment(\.theme) var theme
-    /// print(badge.theme)                   // light
+    /// print(badge.theme)                   // prints "light"
     /// withEnvironment(\.theme, "dark") {
-    ///     print(badge.theme)               // dark: resolved when read
+    ///     print(badge.theme)               // prints "dark": resolved when read
     /// }
     /// ```
     public var wrappedValue: Value {

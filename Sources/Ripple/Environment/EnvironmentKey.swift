@@ -1,6 +1,7 @@
 /// A key for a custom value in ``EnvironmentValues``, with the value used when no
 /// scope sets one.
 ///
+/// <!-- file scope: an extension -->
 /// ```swift
 /// struct ThemeKey: EnvironmentKey {
 ///     static let defaultValue = "light"
@@ -24,11 +25,13 @@ public protocol EnvironmentKey {
 /// where a missing store would otherwise be a fatal error.
 ///
 /// ```swift
+/// final class Library { @Tracked var name = "City Library" }
+///
 /// do throws(EnvironmentError) {
 ///     let library = try EnvironmentValues().require(Library.self)
 ///     print(library.name)
 /// } catch {
-///     print(error == .missing(typeName: "Library"))   // true
+///     print(error == .missing(typeName: "Library"))   // prints "true"
 /// }
 /// ```
 public enum EnvironmentError: Error, Equatable, CustomStringConvertible {
@@ -39,8 +42,7 @@ public enum EnvironmentError: Error, Equatable, CustomStringConvertible {
     ///
     /// ```swift
     /// print(EnvironmentError.missing(typeName: "Library"))
-    /// // no Library in the environment: provide one with withEnvironment(_:_:) or
-    /// // EnvironmentValues.insert(_:)
+    /// // prints "no Library in the environment: provide one with withEnvironment(_:_:) or ..."
     /// ```
     public var description: String {
         switch self {

@@ -11,7 +11,7 @@ public import RippleThreadLocal
 /// values.insert(Library())
 /// values[ThemeKey.self] = "dark"
 /// withEnvironment(values) {
-///     print(EnvironmentValues.current[Library.self]?.name ?? "none")   // "City Library"
+///     print(EnvironmentValues.current[Library.self]?.name ?? "none")   // prints "City Library"
 /// }
 /// ```
 ///
@@ -38,8 +38,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     ///
     /// ```swift
     /// let values = EnvironmentValues()
-    /// print(values[Library.self] == nil)   // true: no stores
-    /// print(values[ThemeKey.self])         // light: the key's default
+    /// print(values[Library.self] == nil)   // prints "true": no stores
+    /// print(values[ThemeKey.self])         // prints "light": the key's default
     /// ```
     public init() {}
 
@@ -47,9 +47,9 @@ public struct EnvironmentValues: @unchecked Sendable {
     ///
     /// ```swift
     /// var values = EnvironmentValues()
-    /// print(values.isEmpty)   // true
+    /// print(values.isEmpty)   // prints "true"
     /// values[ThemeKey.self] = "dark"
-    /// print(values.isEmpty)   // false
+    /// print(values.isEmpty)   // prints "false"
     /// ```
     public var isEmpty: Bool { entries.isEmpty }
 
@@ -67,6 +67,7 @@ public struct EnvironmentValues: @unchecked Sendable {
     ///
     /// ```swift
     /// let library = EnvironmentValues.current[Library.self]   // Library?
+    /// print(library == nil)                                   // prints "true": outside every scope
     /// ```
     public subscript<Store>(_ type: Store.Type) -> Store? {
         get { entries[.store(ObjectIdentifier(type))] as? Store }
@@ -79,9 +80,9 @@ public struct EnvironmentValues: @unchecked Sendable {
     ///
     /// ```swift
     /// var values = EnvironmentValues()
-    /// print(values[ThemeKey.self])   // light: the default
+    /// print(values[ThemeKey.self])   // prints "light": the default
     /// values[ThemeKey.self] = "dark"
-    /// print(values[ThemeKey.self])   // dark
+    /// print(values[ThemeKey.self])   // prints "dark"
     /// ```
     public subscript<Key: EnvironmentKey>(_ key: Key.Type) -> Key.Value {
         get { entries[.key(ObjectIdentifier(key))] as? Key.Value ?? Key.defaultValue }
@@ -96,7 +97,7 @@ public struct EnvironmentValues: @unchecked Sendable {
     ///     let library = try EnvironmentValues.current.require(Library.self)
     ///     print(library.name)
     /// } catch {
-    ///     print(error)   // no Library in the environment: ...
+    ///     print(error)   // prints "no Library in the environment: ..."
     /// }
     /// ```
     public func require<Store>(_ type: Store.Type) throws(EnvironmentError) -> Store {
@@ -110,9 +111,9 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// this task (child tasks inherit it), or an empty one.
     ///
     /// ```swift
-    /// print(EnvironmentValues.current.isEmpty)       // true: outside every scope
+    /// print(EnvironmentValues.current.isEmpty)       // prints "true": outside every scope
     /// withEnvironment(\.theme, "dark") {
-    ///     print(EnvironmentValues.current.theme)     // dark
+    ///     print(EnvironmentValues.current.theme)     // prints "dark"
     /// }
     /// ```
     public static var current: EnvironmentValues {

@@ -1,8 +1,10 @@
 /// Runs `body` with `store` in the environment, found by its type.
 ///
 /// ```swift
+/// final class Library { @Tracked var name = "City Library" }
+///
 /// withEnvironment(Library()) {
-///     print(EnvironmentValues.current[Library.self]?.name ?? "none")   // "City Library"
+///     print(EnvironmentValues.current[Library.self]?.name ?? "none")   // prints "City Library"
 /// }
 /// ```
 ///
@@ -20,7 +22,7 @@ public func withEnvironment<Store, Result>(
 ///
 /// ```swift
 /// withEnvironment(\.theme, "dark") {
-///     print(EnvironmentValues.current.theme)   // "dark"
+///     print(EnvironmentValues.current.theme)   // prints "dark"
 /// }
 /// ```
 public func withEnvironment<Value, Result>(
@@ -55,7 +57,7 @@ public func withEnvironment<Result>(
 ///
 /// await withEnvironment(Library()) {
 ///     async let name = currentLibraryName()   // a child task: sees the Library too
-///     print(await name)                        // "City Library"
+///     print(await name)                        // prints "City Library"
 /// }
 /// ```
 public func withEnvironment<Store, Result>(
@@ -73,7 +75,7 @@ public func withEnvironment<Store, Result>(
 /// ```swift
 /// await withEnvironment(\.theme, "dark") {
 ///     async let theme = EnvironmentValues.current.theme   // a child task: inherits it
-///     print(await theme)                                   // dark
+///     print(await theme)                                   // prints "dark"
 /// }
 /// ```
 public func withEnvironment<Value, Result>(
@@ -95,7 +97,7 @@ public func withEnvironment<Value, Result>(
 /// values.insert(Library())
 /// await withEnvironment(values) {
 ///     async let name = EnvironmentValues.current[Library.self]?.name ?? "none"
-///     print(await name)   // City Library: a child task sees the whole environment
+///     print(await name)   // prints "City Library": a child task sees the whole environment
 /// }
 /// ```
 public func withEnvironment<Result>(

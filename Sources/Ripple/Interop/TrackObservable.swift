@@ -17,9 +17,9 @@
 /// }
 ///
 /// let cart = Cart(settings: Settings())
-/// print(cart.total)                 // 36.0
+/// print(cart.total)                 // prints "36.0"
 /// cart.settings.taxRate = 0.5
-/// print(cart.total)                 // 45.0: recomputed, the tax rate is a dependency
+/// print(cart.total)                 // prints "45.0": recomputed, the tax rate is a dependency
 /// ```
 ///
 /// Inside a ``Computed``, a `@Derived` property, an ``Effect``,

@@ -2,6 +2,7 @@
 /// computeds: ``Computed/get()`` throws it, and every computed of the cycle holds it
 /// until a dependency changes.
 ///
+/// <!-- leaks: first and second capture each other -->
 /// ```swift
 /// let closesLoop = Signal(true)
 /// var second: Computed<Int>!
@@ -12,10 +13,10 @@
 /// do {
 ///     _ = try second.get()
 /// } catch {
-///     print((error as? CycleError)?.nodes ?? [])   // ["second", "first", "second"]
+///     print((error as? CycleError)?.nodes ?? [])   // prints "[\"second\", \"first\", \"second\"]"
 /// }
 /// closesLoop.value = false              // the loop opens
-/// print((try? second.get()) ?? 0)       // 1: both recover on their next read
+/// print((try? second.get()) ?? 0)       // prints "1": both recover on their next read
 /// ```
 ///
 /// Reading a computed of a cycle through ``Computed/value`` or ``Computed/peek()``,

@@ -8,8 +8,8 @@
 ///     return source.value * 2
 /// }
 /// let issues = RuntimeIssues.collect { _ = doubled.value }
-/// print(issues.map(\.kind))   // [writeDuringEvaluation]
-/// print(mirror.value)         // 1: the write applied
+/// print(issues.map(\.kind))   // prints "[writeDuringEvaluation]"
+/// print(mirror.value)         // prints "1": the write applied
 /// ```
 ///
 /// Issues go through one channel, ``RuntimeIssues``: by default one line on standard

@@ -14,8 +14,8 @@ internal import RippleThreadLocal
 ///     let spinner = Effect("spinner") { count.value += 1 }   // never settles
 ///     spinner.cancel()
 /// }
-/// print(issues.map(\.kind))   // [runawayEffect]
-/// print(count.value)          // 101: its first run, then 100 in one flush; then it stopped
+/// print(issues.map(\.kind))   // prints "[runawayEffect]"
+/// print(count.value)          // prints "101": its first run, then 100 in one flush; then it stopped
 /// ```
 ///
 /// In a test, fail on any issue:
@@ -26,7 +26,7 @@ internal import RippleThreadLocal
 /// }) {
 ///     let ok = Computed { 1 }
 ///     _ = ok.value
-/// }
+/// }                                         // nothing is wrong: prints nothing
 /// ```
 ///
 /// Modelled after Xcode's runtime warnings and Point-Free's issue reporting: what
@@ -41,6 +41,7 @@ public enum RuntimeIssues {
     /// The process-wide reporter: ``RuntimeIssueReporter/standardError`` unless set.
     /// A reporter set for a task with ``withReporter(_:_:)`` takes precedence there.
     ///
+    /// <!-- child process: sets the process-wide reporter -->
     /// ```swift
     /// RuntimeIssues.reporter = .fatalError     // strict: misuse traps, naming the issue
     /// RuntimeIssues.reporter = .standardError  // the default again
@@ -55,7 +56,7 @@ public enum RuntimeIssues {
     ///
     /// ```swift
     /// let strict = RuntimeIssues.withReporter(.fatalError) { 1 + 1 }
-    /// print(strict)   // 2
+    /// print(strict)   // prints "2"
     /// ```
     public static func withReporter<Result>(
         _ reporter: RuntimeIssueReporter, _ body: () throws -> Result
@@ -77,8 +78,8 @@ public enum RuntimeIssues {
     /// ```swift
     /// let input = Signal(1), echo = Signal(0)
     /// let doubled = Computed { () -> Int in echo.value = input.value; return input.value * 2 }
-    /// let issues = RuntimeIssues.collect { print(doubled.value) }   // prints 2
-    /// print(issues.count)   // 1
+    /// let issues = RuntimeIssues.collect { print(doubled.value) }   // prints "2"
+    /// print(issues.count)   // prints "1"
     /// ```
     public static func collect(_ body: () throws -> Void) rethrows -> [RuntimeIssue] {
         let collected = LockedState<[RuntimeIssue]>([])

@@ -12,10 +12,10 @@
 /// }
 ///
 /// let library = Library()
-/// print(library.availableBooksCount)   // 3: computed
-/// print(library.availableBooksCount)   // 3: cached, nothing recomputed
+/// print(library.availableBooksCount)   // prints "3": computed
+/// print(library.availableBooksCount)   // prints "3": cached, nothing recomputed
 /// library.books[0].isAvailable = false
-/// print(library.availableBooksCount)   // 2: recomputed once
+/// print(library.availableBooksCount)   // prints "2": recomputed once
 /// ```
 ///
 /// The closure names the model type in its parameter and derives the value from it.
@@ -155,7 +155,7 @@ public struct Derived<Model: AnyObject, Value> {
     ///     @Derived({ (cart: Cart) in cart.prices.reduce(0, +) })
     ///     var total: Int
     /// }
-    /// print(Cart().total)   // 7
+    /// print(Cart().total)   // prints "7"
     /// // struct Panel { @Derived({ (cart: Cart) in cart.prices.count }) var count: Int }
     /// // error: 'wrappedValue' is unavailable
     /// ```
@@ -252,7 +252,7 @@ public struct Derived<Model: AnyObject, Value> {
     ///
     /// ```swift
     /// let library = Library()
-    /// print(library.availableBooksCount)   // 3: the compiler calls this subscript
+    /// print(library.availableBooksCount)   // prints "3": the compiler calls this subscript
     /// ```
     ///
     /// - Parameters:

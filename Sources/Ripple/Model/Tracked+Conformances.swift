@@ -4,8 +4,8 @@ extension Tracked: Equatable where Value: Equatable {
     /// The comparison reads both values without tracking.
     ///
     /// ```swift
-    /// print(Tracked(wrappedValue: "Dune") == Tracked(wrappedValue: "Dune"))   // true
-    /// print(Tracked(wrappedValue: "Dune") == Tracked(wrappedValue: "Emma"))   // false
+    /// print(Tracked(wrappedValue: "Dune") == Tracked(wrappedValue: "Dune"))   // prints "true"
+    /// print(Tracked(wrappedValue: "Dune") == Tracked(wrappedValue: "Emma"))   // prints "false"
     /// ```
     public static func == (lhs: Tracked, rhs: Tracked) -> Bool {
         lhs.currentValue == rhs.currentValue
@@ -19,7 +19,7 @@ extension Tracked: Hashable where Value: Hashable {
     ///
     /// ```swift
     /// let titles: Set = [Tracked(wrappedValue: "Dune"), Tracked(wrappedValue: "Dune")]
-    /// print(titles.count)   // 1: equal values
+    /// print(titles.count)   // prints "1": equal values
     /// ```
     public func hash(into hasher: inout Hasher) {
         hasher.combine(currentValue)
@@ -36,7 +36,7 @@ extension Tracked: Encodable where Value: Encodable {
     /// final class Book: Codable { @Tracked var title = "Sample Book Title" }
     /// let book = Book()
     /// book.title = "Dune"
-    /// print(String(decoding: try JSONEncoder().encode(book), as: UTF8.self))   // {"title":"Dune"}
+    /// print(String(decoding: try JSONEncoder().encode(book), as: UTF8.self))   // prints "{\"title\":\"Dune\"}"
     /// ```
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -53,7 +53,7 @@ extension Tracked: Decodable where Value: Decodable {
     /// final class Book: Codable { @Tracked var title = "Sample Book Title" }
     /// let json = #"{"title":"Dune"}"#
     /// let book = try JSONDecoder().decode(Book.self, from: Data(json.utf8))
-    /// print(book.title)   // Dune
+    /// print(book.title)   // prints "Dune"
     /// ```
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -73,7 +73,7 @@ extension KeyedDecodingContainer {
     ///     @Tracked var subtitle: String? = nil
     /// }
     /// let book = try JSONDecoder().decode(Book.self, from: Data(#"{"title":"Dune"}"#.utf8))
-    /// print(book.subtitle == nil)   // true: the key is missing
+    /// print(book.subtitle == nil)   // prints "true": the key is missing
     /// ```
     public func decode<Wrapped: Decodable>(
         _ type: Tracked<Wrapped?>.Type, forKey key: Key
@@ -91,7 +91,7 @@ extension KeyedEncodingContainer {
     /// ```swift
     /// let book = Book()   // @Tracked var subtitle: String? = nil, as above
     /// book.title = "Dune"
-    /// print(String(decoding: try JSONEncoder().encode(book), as: UTF8.self))   // {"title":"Dune"}
+    /// print(String(decoding: try JSONEncoder().encode(book), as: UTF8.self))   // prints "{\"title\":\"Dune\"}"
     /// ```
     public mutating func encode<Wrapped: Encodable>(
         _ value: Tracked<Wrapped?>, forKey key: Key

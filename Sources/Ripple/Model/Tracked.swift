@@ -11,9 +11,9 @@
 /// }
 ///
 /// let book = Book()
-/// let effect = Effect { print(book.title, "by", book.author.name) }  // "Sample Book Title by Sample Author"
-/// book.author.name = "Frank Herbert"                                 // "Sample Book Title by Frank Herbert"
-/// book.lastOpened += 1                                               // nothing: untracked
+/// let effect = Effect { print(book.title, "by", book.author.name) }  // prints "Sample Book Title by Sample Author"
+/// book.author.name = "Frank Herbert"                                 // prints "Sample Book Title by Frank Herbert"
+/// book.lastOpened += 1                                               // untracked: prints nothing
 /// effect.cancel()
 /// ```
 ///
@@ -89,7 +89,7 @@ public struct Tracked<Value> {
     ///
     /// ```swift
     /// final class Book { @Tracked var title = "Dune" }   // a class: fine
-    /// print(Book().title)                                 // Dune
+    /// print(Book().title)                                 // prints "Dune"
     /// // struct Draft { @Tracked var title = "" }        // error: 'wrappedValue' is unavailable
     /// ```
     public var wrappedValue: Value {
@@ -251,7 +251,7 @@ public struct Tracked<Value> {
     /// final class Book { @Tracked var title = "Dune" }
     /// let book = Book()
     /// book.title += " Messiah"   // the _modify accessor: in place, one notification
-    /// print(book.title)          // Dune Messiah: the getter
+    /// print(book.title)          // prints "Dune Messiah": the getter
     /// ```
     ///
     /// - Parameters:

@@ -1,17 +1,18 @@
 /// Follows an expression over the graph as an asynchronous sequence of its values.
 ///
+/// <!-- not run: when the task prints is up to the scheduler -->
 /// ```swift
 /// @MainActor
 /// func showAvailability(of library: Library) async {
 ///     for await count in observe({ library.availableBooksCount }) {
-///         print("available:", count)   // "available: 3", then each new count
+///         print("available:", count)   // the current count, then each new one
 ///     }
 /// }
 ///
 /// let library = Library()
-/// let shown = Task { await showAvailability(of: library) }   // available: 3
+/// let shown = Task { await showAvailability(of: library) }   // prints "available: 3"
 /// // ... once it printed, a change anywhere on the main actor:
-/// library.books[0].isAvailable = false                       // available: 2
+/// library.books[0].isAvailable = false                       // prints "available: 2"
 /// shown.cancel()                                             // the loop ends
 /// ```
 ///
@@ -34,10 +35,11 @@ public func observe<Value>(_ expression: @escaping () -> Value) -> some AsyncSeq
 /// Follows an `Equatable` expression: a value equal to the last one delivered is
 /// skipped.
 ///
+/// <!-- not run: the loop waits for changes forever -->
 /// ```swift
 /// let count = Signal(1)
 /// for await parity in observe({ count.value % 2 }) {
-///     print(parity)   // 1, then a value only when the parity flips
+///     print(parity)   // prints "1", then a value only when the parity flips
 /// }
 /// ```
 public func observe<Value: Equatable>(_ expression: @escaping () -> Value) -> some AsyncSequence<Value, Never> {

@@ -32,6 +32,11 @@ public func batch<T>(_ body: () throws -> T) rethrows -> T {
 /// let results = Computed {
 ///     "\(query.value), page \(untracked { page.value })"   // depends on query only
 /// }
+/// print(results.value)   // prints "swift, page 1"
+/// page.value = 2
+/// print(results.value)   // prints "swift, page 1": page is no dependency
+/// query.value = "rust"
+/// print(results.value)   // prints "rust, page 2"
 /// ```
 ///
 /// - Parameter body: Reads that must not become dependencies; its result is returned.

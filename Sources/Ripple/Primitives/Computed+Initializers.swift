@@ -33,7 +33,9 @@ extension Computed {
     /// ```swift
     /// let count = Signal(3)
     /// let isEven = Computed { count.value % 2 == 0 }
-    /// count.value = 5        // isEven recomputes to false again: dependents skip
+    /// let effect = Effect { print("even:", isEven.value) }   // prints "even: false"
+    /// count.value = 5        // isEven recomputes to false again: prints nothing
+    /// effect.cancel()
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () -> Value) where Value: Equatable {
@@ -87,9 +89,9 @@ extension Computed {
     ///     guard input.value >= 0 else { throw Negative() }
     ///     return Double(input.value).squareRoot()
     /// }
-    /// print((try? root.get()) == nil)   // true: the error, cached
+    /// print((try? root.get()) == nil)   // prints "true": the error, cached
     /// input.value = 16
-    /// print(try root.get())             // 4.0
+    /// print(try root.get())             // prints "4.0"
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) {
@@ -106,7 +108,7 @@ extension Computed {
     ///     guard let number = Int(text.value) else { throw NotANumber() }
     ///     return number
     /// }
-    /// print(try number.get())   // 42
+    /// print(try number.get())   // prints "42"
     /// text.value = "042"        // recomputes to 42 again: dependents skip
     /// ```
     @inlinable
@@ -126,7 +128,7 @@ extension Computed {
     ///     return signedIn
     /// }
     /// user.value = nil
-    /// print((try? current.get()) == nil)   // true: SignedOut, cached
+    /// print((try? current.get()) == nil)   // prints "true": SignedOut, cached
     /// ```
     @inlinable
     public convenience init(name: String? = nil, _ compute: @escaping () throws -> Value) where Value: AnyObject {
@@ -148,7 +150,7 @@ extension Computed {
     ///     guard !name.value.isEmpty else { throw EmptyName() }
     ///     return Tag(name.value.lowercased())
     /// }
-    /// print(try tag.get().name)   // sf
+    /// print(try tag.get().name)   // prints "sf"
     /// name.value = "SF"           // an equal Tag: dependents skip
     /// ```
     @inlinable
@@ -164,9 +166,9 @@ extension Computed {
     /// ```swift
     /// let raw = Signal(1.04)
     /// let rounded = Computed(equals: { abs($0 - $1) < 0.1 }) { raw.value }
-    /// print(rounded.value)   // 1.04: computed on this first read
+    /// print(rounded.value)   // prints "1.04": computed on this first read
     /// raw.value = 1.08
-    /// print(rounded.value)   // 1.04: within tolerance, the old value stands
+    /// print(rounded.value)   // prints "1.04": within tolerance, the old value stands
     /// ```
     ///
     /// - Parameters:
@@ -190,11 +192,11 @@ extension Computed {
     ///     guard let value = sensor.value else { throw Offline() }
     ///     return value
     /// }
-    /// print(try reading.get())              // 20.0: computed on this first read
+    /// print(try reading.get())              // prints "20.0": computed on this first read
     /// sensor.value = 20.3
-    /// print(try reading.get())              // 20.0: within tolerance, the old value stands
+    /// print(try reading.get())              // prints "20.0": within tolerance, the old value stands
     /// sensor.value = nil
-    /// print((try? reading.get()) == nil)    // true: Offline, cached; equals never sees it
+    /// print((try? reading.get()) == nil)    // prints "true": Offline, cached; equals never sees it
     /// ```
     ///
     /// - Parameters:

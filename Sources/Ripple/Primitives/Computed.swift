@@ -9,10 +9,10 @@
 /// ```swift
 /// let items = Signal([3, 1, 2])
 /// let sorted = Computed { items.value.sorted() }
-/// print(sorted.value)   // [1, 2, 3]: computed now
-/// print(sorted.value)   // [1, 2, 3]: cached
+/// print(sorted.value)   // prints "[1, 2, 3]": computed now
+/// print(sorted.value)   // prints "[1, 2, 3]": cached
 /// items.value = [2, 1]
-/// print(sorted.value)   // [1, 2]: recomputed once
+/// print(sorted.value)   // prints "[1, 2]": recomputed once
 /// ```
 ///
 /// Errors are cached like values: `try get()` rethrows the same error until a
@@ -98,7 +98,7 @@ public final class Computed<Value>: ComputedNode {
     /// ```swift
     /// let price = Signal(10.0)
     /// let withTax = Computed { price.value * 1.2 }
-    /// print(withTax.value)   // 12.0
+    /// print(withTax.value)   // prints "12.0"
     /// ```
     ///
     /// A fatal error if the computed holds an error; use ``get()`` to handle it.
@@ -138,7 +138,7 @@ public final class Computed<Value>: ComputedNode {
     ///     return name
     /// }
     /// names.value = ["Ada"]
-    /// print(try first.get())   // "Ada"
+    /// print(try first.get())   // prints "Ada"
     /// ```
     @inlinable
     public func get() throws -> Value {
@@ -157,7 +157,8 @@ public final class Computed<Value>: ComputedNode {
     /// ```swift
     /// let source = Signal(1)
     /// let doubled = Computed { source.value * 2 }
-    /// let effect = Effect { print(doubled.peek()) }   // never re-runs
+    /// let effect = Effect { print(doubled.peek()) }   // prints "2"; never runs again
+    /// source.value = 2                                // prints nothing
     /// effect.cancel()
     /// ```
     @inlinable

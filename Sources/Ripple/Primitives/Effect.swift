@@ -40,8 +40,8 @@ public final class Effect: EffectNode {
     ///
     /// ```swift
     /// let title = Signal("Dune")
-    /// let render = Effect("title view") { print("title:", title.value) }   // title: Dune
-    /// title.value = "Emma"                                                  // title: Emma
+    /// let render = Effect("title view") { print("title:", title.value) }   // prints "title: Dune"
+    /// title.value = "Emma"                                                  // prints "title: Emma"
     /// render.cancel()
     /// ```
     ///
@@ -90,7 +90,7 @@ public final class Effect: EffectNode {
     ///
     /// ```swift
     /// let ticks = Signal(0)
-    /// let logger = Effect { print("tick", ticks.value) }
+    /// let logger = Effect { print("tick", ticks.value) }   // prints "tick 0"
     /// logger.cancel()
     /// ticks.value = 1   // prints nothing
     /// ```
@@ -109,9 +109,9 @@ public final class Effect: EffectNode {
     /// var row: Effect?
     /// let list = Effect { _ = page.value; row = Effect { } }   // row belongs to list
     /// let firstRow = row!
-    /// print(firstRow.isCancelled)   // false
+    /// print(firstRow.isCancelled)   // prints "false"
     /// page.value = 2                // list re-runs and disposes its old child
-    /// print(firstRow.isCancelled)   // true
+    /// print(firstRow.isCancelled)   // prints "true"
     /// list.cancel()
     /// ```
     public var isCancelled: Bool {
@@ -128,7 +128,7 @@ public final class Effect: EffectNode {
 ///     let seconds = interval.value
 ///     print("start timer every", seconds, "s")
 ///     onCleanup { print("stop timer every", seconds, "s") }
-/// }
+/// }                    // prints "start timer every 1 s"
 /// interval.value = 5   // prints "stop timer every 1 s", then "start timer every 5 s"
 /// timer.cancel()       // prints "stop timer every 5 s"
 /// ```

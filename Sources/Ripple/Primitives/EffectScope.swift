@@ -33,9 +33,9 @@ public final class EffectScope: EffectNode {
     ///
     /// ```swift
     /// let scope = EffectScope("settings screen")
-    /// print(scope.isCancelled)   // false
+    /// print(scope.isCancelled)   // prints "false"
     /// scope.cancel()
-    /// print(scope.isCancelled)   // true
+    /// print(scope.isCancelled)   // prints "true"
     /// ```
     ///
     /// - Parameter name: Names the scope in diagnostics; by default the file and line of
@@ -110,7 +110,7 @@ public final class EffectScope: EffectNode {
     /// let outer = EffectScope()
     /// let inner = outer.run { EffectScope() }
     /// outer.cancel()
-    /// print(inner.isCancelled)   // true
+    /// print(inner.isCancelled)   // prints "true"
     /// ```
     public var isCancelled: Bool {
         flags.contains(.disposed)

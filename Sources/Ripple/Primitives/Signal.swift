@@ -8,7 +8,7 @@
 /// let count = Signal(0)
 /// let effect = Effect { print("count:", count.value) }   // prints "count: 0"
 /// count.value = 1                                         // prints "count: 1"
-/// count.value = 1                                         // equal: nothing runs
+/// count.value = 1                                         // equal: prints nothing
 /// effect.cancel()
 /// ```
 ///
@@ -129,7 +129,7 @@ public final class Signal<Value>: ReactiveNode {
     /// let celsius = Signal(20.0)
     /// let fahrenheit = Computed { celsius.value * 9 / 5 + 32 }
     /// celsius.value = 100
-    /// print(fahrenheit.value)   // 212.0
+    /// print(fahrenheit.value)   // prints "212.0"
     /// ```
     ///
     /// Writing from inside a ``Computed`` applies, and is reported as a ``RuntimeIssue``.
@@ -178,7 +178,7 @@ public final class Signal<Value>: ReactiveNode {
     ///
     /// ```swift
     /// let total = Signal(10)
-    /// let effect = Effect { print(total.peek()) }   // runs once; never again
+    /// let effect = Effect { print(total.peek()) }   // prints "10"; runs once, never again
     /// total.value = 11                               // prints nothing
     /// effect.cancel()
     /// ```

@@ -9,6 +9,7 @@ internal import RippleThreadLocal
 /// further changes. A read ``Computed`` that recomputes to an equal value is no
 /// change. Nested scopes each track only their own reads.
 ///
+/// <!-- leaks: re-arms forever, so the last scope keeps what it follows alive -->
 /// ```swift
 /// let temperature = Signal(20)
 /// func follow() {

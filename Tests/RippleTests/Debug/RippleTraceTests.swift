@@ -187,6 +187,21 @@ import Testing
         effect.cancel()
     }
 
+    @Test func `a cancelled subscription hears nothing more`() {
+        let count = Signal(0, name: "unheard count")
+        let effect = Effect("Unheard") { _ = count.value }
+        RippleTrace.trace(effect, printing: false)
+        let heard = LockedState<[String]>([])
+        let subscription = RippleTrace.events { event in
+            if event.observer == "Unheard" { heard.withLock { $0.append(event.description) } }
+        }
+        count.value = 1
+        subscription.cancel()
+        count.value = 2
+        #expect(heard.withLock { $0 } == ["Unheard: unheard count 0 -> 1"])
+        effect.cancel()
+    }
+
     @Test func `the switch prints why every observer runs`() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             RippleTrace.isEnabled = true

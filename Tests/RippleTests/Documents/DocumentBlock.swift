@@ -132,23 +132,17 @@ struct DocumentProgram: CustomStringConvertible {
         blocks.map(\.description).joined(separator: " + ")
     }
 
-    /// What the program must print, line by line: the quoted strings after `prints` in
-    /// its comments, in order (`// prints "a", then "b"`; `// prints nothing`).
+    /// What the program must print, line by line: its claims (``OutputClaims``), in
+    /// order (`// prints "a", then "b"`; `// prints nothing`).
     func expectedOutput() throws -> [String] {
         var output: [String] = []
         for block in blocks {
             for (offset, line) in block.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                guard let comment = Self.comment(in: String(line)),
-                      let range = comment.range(of: #"\bprints\b"#, options: .regularExpression)
-                else { continue }
-                let claim = comment[range.upperBound...]
-                let strings = Self.quotedStrings(in: claim)
-                if strings.isEmpty, !claim.trimmingCharacters(in: .whitespaces).hasPrefix("nothing") {
-                    throw DocumentError(
-                        description: "\(block.document):\(block.line + offset + 1): 'prints' names no output: write prints \"...\" or prints nothing"
-                    )
+                do {
+                    output += try OutputClaims.claims(in: String(line)) ?? []
+                } catch {
+                    throw DocumentError(description: "\(block.document):\(block.line + offset + 1): \(error)")
                 }
-                output += strings
             }
         }
         return output
@@ -172,51 +166,5 @@ struct DocumentProgram: CustomStringConvertible {
             programs.append(DocumentProgram(blocks: chain))
         }
         return programs
-    }
-
-    /// The text after the `//` that starts a line's comment, outside string literals.
-    static func comment(in line: String) -> String? {
-        var inString = false
-        var escaped = false
-        var previous: Character?
-        for index in line.indices {
-            let character = line[index]
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "/", previous == "/" {
-                return String(line[line.index(after: index)...])
-            }
-            previous = inString ? nil : character
-        }
-        return nil
-    }
-
-    /// `"a", then "b \"c\""` gives `a` and `b "c"`.
-    static func quotedStrings(in text: Substring) -> [String] {
-        var strings: [String] = []
-        var current: String?
-        var escaped = false
-        for character in text {
-            if var string = current {
-                if escaped {
-                    string.append(character)
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    strings.append(string)
-                    current = nil
-                    continue
-                } else {
-                    string.append(character)
-                }
-                current = string
-            } else if character == "\"" {
-                current = ""
-            }
-        }
-        return strings
     }
 }

@@ -231,4 +231,15 @@ import Testing
         let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
         #expect(message.contains("Ripple runtime issue (cycle): cycle: loop -> loop"))
     }
+
+    @Test func `setting the standard-error reporter again ends the strict setting`() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            RuntimeIssues.reporter = .fatalError
+            RuntimeIssues.reporter = .standardError
+            let effect = Effect { throw CancellationError() }
+            effect.cancel()
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("Ripple runtime issue (effectError)"))
+    }
 }

@@ -193,6 +193,24 @@ import Testing
         equatableEffect.cancel()
     }
 
+    @Test func `a throwing computed compares objects the same way, and an error is always a change`() {
+        let input = Signal(0)
+        var runs = 0
+        let versioned = Computed { () throws -> Version in
+            guard input.value >= 0 else { throw Failure(run: input.value) }
+            return Version(input.value / 2)
+        }
+        let effect = Effect { runs += 1; _ = try? versioned.get() }
+        input.value = 1                     // an equal Version: dependents skip
+        #expect(runs == 1)
+        input.value = -1                    // an error
+        #expect(runs == 2)
+        #expect(throws: Failure(run: -1)) { try versioned.get() }
+        input.value = 4
+        #expect(runs == 3)
+        effect.cancel()
+    }
+
     static func makeComputed<Value>(_ compute: @escaping () -> Value) -> Computed<Value> {
         Computed(compute)
     }

@@ -32,20 +32,24 @@ extension EffectTests {
         #expect(childInput.subs == nil)
     }
 
-    @Test func `a kept handle to a child reports it cancelled once its parent re-runs`() {
+    @Test func `a kept handle to a child reports it cancelled once its parent re-runs or is cancelled`() {
         let parentInput = Signal(0), childInput = Signal(0)
-        var firstChild: Effect?
+        var firstChild: Effect?, lastChild: Effect?
         var childRuns = 0
         let parent = Effect {
             _ = parentInput.value
             let child = Effect { childRuns += 1; _ = childInput.value }
             if firstChild == nil { firstChild = child }
+            lastChild = child
         }
         parentInput.value = 1
         #expect(firstChild?.isCancelled == true)
+        #expect(lastChild?.isCancelled == false)
         childInput.value = 1                // only the second child runs
         #expect(childRuns == 3)
         parent.cancel()
+        #expect(lastChild?.isCancelled == true)
+        #expect(parent.isCancelled)
     }
 
     @Test func `an effect created inside a Computed lives as long as its handle`() {

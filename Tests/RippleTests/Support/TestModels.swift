@@ -77,20 +77,14 @@ struct Reading {
 
 // MARK: Environment
 
-struct ThemeKey: EnvironmentKey {
-    static let defaultValue = "light"
-}
+// ThemeKey and `EnvironmentValues.theme` are EnvironmentKey's documented example,
+// which the generated examples (Documents/SourceExamples.generated.swift) declare.
 
 struct PageSizeKey: EnvironmentKey {
     static let defaultValue = 20
 }
 
 extension EnvironmentValues {
-    var theme: String {
-        get { self[ThemeKey.self] }
-        set { self[ThemeKey.self] = newValue }
-    }
-
     var pageSize: Int {
         get { self[PageSizeKey.self] }
         set { self[PageSizeKey.self] = newValue }

@@ -15,7 +15,7 @@
 /// var list = PersistentTree<Int, NoMarking<Int>>(0..<1000)
 /// let saved = list
 /// list.insert(-1, at: 500)
-/// // saved[500] == 500, list[500] == -1, list.count == 1001
+/// print(saved[500], list[500], list.count)   // prints "500 -1 1001"
 /// ```
 ///
 /// Positions are checked with `precondition` only: callers check them first and report
