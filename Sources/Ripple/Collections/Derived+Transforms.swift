@@ -101,6 +101,46 @@ extension Derived {
         self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .compactMap())
     }
 
+    // MARK: keyed
+
+    /// The elements of a list property by a key, for lookup in O(1); updated in O(1)
+    /// per changed element. Of several elements with the same key, the first in the
+    /// list's order is the one found; when it leaves, the next takes its place.
+    ///
+    /// A join: each book's author name, through the authors' index, follows both a
+    /// book that changes author and an author that changes name.
+    ///
+    /// ```swift
+    /// struct Writer { var id: Int; var name: String }
+    /// struct Title { var name: String; var writerID: Int }
+    ///
+    /// final class Catalog {
+    ///     @Tracked var writers: IncrementalArray<Writer> = [
+    ///         Writer(id: 1, name: "Le Guin"), Writer(id: 2, name: "Butler"),
+    ///     ]
+    ///     @Tracked var titles: IncrementalArray<Title> = [Title(name: "Kindred", writerID: 2)]
+    ///     @Derived(\Catalog.writers, keyedBy: \.id) var writersByID: KeyedIndex<Int, Writer>
+    ///     @Derived(\Catalog.titles, map: { (catalog: Catalog) in
+    ///         let writers = catalog.writersByID
+    ///         return { "\($0.name) by \(writers[$0.writerID]?.name ?? "?")" }
+    ///     })
+    ///     var credits: IncrementalArray<String>
+    /// }
+    ///
+    /// let catalog = Catalog()
+    /// print(Array(catalog.credits))   // prints "[\"Kindred by Butler\"]"
+    /// catalog.writers[1].name = "Octavia E. Butler"
+    /// print(Array(catalog.credits))   // prints "[\"Kindred by Octavia E. Butler\"]"
+    /// catalog.titles[0].writerID = 1
+    /// print(Array(catalog.credits))   // prints "[\"Kindred by Le Guin\"]"
+    /// ```
+    @inlinable
+    public init<Element, Key: Hashable>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, keyedBy key: @escaping (Element) -> Key
+    ) where Value == KeyedIndex<Key, Element> {
+        self = Self.listOperator(list, element: ElementClosures(lending: key), .keyed)
+    }
+
     // MARK: sorted
 
     /// The elements of a list property ordered by a key; elements with equal keys keep

@@ -175,6 +175,24 @@ extension ValueNode {
         sorted(byKey: key, order: descending ? .descending : .ascending)
     }
 
+    /// The elements by a key, as a computed ``KeyedIndex``: O(1) lookup, updated in
+    /// O(1) per changed element. Of several elements with the same key, the first in
+    /// the list's order is the one found.
+    ///
+    /// ```swift
+    /// let words = Signal(IncrementalArray(["apple", "avocado", "banana"]))
+    /// let byInitial = words.keyed(by: { $0.first! })
+    /// print(byInitial.value["a"] ?? "none")   // prints "apple"
+    /// words.value.remove(at: 0)
+    /// print(byInitial.value["a"] ?? "none")   // prints "avocado"
+    /// ```
+    @inlinable
+    public func keyed<Element, Key: Hashable>(
+        by key: @escaping (Element) -> Key
+    ) -> Computed<KeyedIndex<Key, Element>> where Value == IncrementalArray<Element> {
+        makeListOperator(.keyed, ElementClosures(lending: key), method: "keyed(by:)")
+    }
+
     /// The first element that passes a test, or nil, as a computed.
     ///
     /// ```swift

@@ -630,6 +630,33 @@ enum SourceExample_Derived_Transforms_3 {
 
 /// Collections/Derived+Transforms.swift, example 4.
 enum SourceExample_Derived_Transforms_4 {
+    struct Writer { var id: Int; var name: String }
+    struct Title { var name: String; var writerID: Int }
+    final class Catalog {
+        @Tracked var writers: IncrementalArray<Writer> = [
+            Writer(id: 1, name: "Le Guin"), Writer(id: 2, name: "Butler"),
+        ]
+        @Tracked var titles: IncrementalArray<Title> = [Title(name: "Kindred", writerID: 2)]
+        @Derived(\Catalog.writers, keyedBy: \.id) var writersByID: KeyedIndex<Int, Writer>
+        @Derived(\Catalog.titles, map: { (catalog: Catalog) in
+            let writers = catalog.writersByID
+            return { "\($0.name) by \(writers[$0.writerID]?.name ?? "?")" }
+        })
+        var credits: IncrementalArray<String>
+    }
+
+    static func run() {
+        let catalog = Catalog()
+        print(Array(catalog.credits))   // prints "[\"Kindred by Butler\"]"
+        catalog.writers[1].name = "Octavia E. Butler"
+        print(Array(catalog.credits))   // prints "[\"Kindred by Octavia E. Butler\"]"
+        catalog.titles[0].writerID = 1
+        print(Array(catalog.credits))   // prints "[\"Kindred by Le Guin\"]"
+    }
+}
+
+/// Collections/Derived+Transforms.swift, example 5.
+enum SourceExample_Derived_Transforms_5 {
     struct ShelfBook { var title: String; var isAvailable: Bool }
     final class Shelf {
         @Tracked var books: IncrementalArray<ShelfBook> = [
@@ -650,8 +677,8 @@ enum SourceExample_Derived_Transforms_4 {
     }
 }
 
-/// Collections/Derived+Transforms.swift, example 5.
-enum SourceExample_Derived_Transforms_5 {
+/// Collections/Derived+Transforms.swift, example 6.
+enum SourceExample_Derived_Transforms_6 {
     final class Roster {
         @Tracked var names: IncrementalArray<String> = ["ada", "Grace", "alan"]
         @Tracked var ignoresCase = false
@@ -784,6 +811,23 @@ enum SourceExample_IncrementalArray_3 {
     }
 }
 
+// MARK: - Collections/KeyedIndex.swift
+
+/// Collections/KeyedIndex.swift, example 1.
+enum SourceExample_KeyedIndex_1 {
+    struct Author { var id: Int; var name: String }
+
+    static func run() {
+        let authors = Signal(IncrementalArray([
+            Author(id: 1, name: "Le Guin"), Author(id: 2, name: "Butler"),
+        ]))
+        let byID = authors.keyed(by: \.id)
+        print(byID.value[2]?.name ?? "none")   // prints "Butler"
+        authors.value[1].name = "Octavia Butler"
+        print(byID.value[2]?.name ?? "none")   // prints "Octavia Butler"
+    }
+}
+
 // MARK: - Collections/ListOrder.swift
 
 /// Collections/ListOrder.swift, example 1.
@@ -893,14 +937,25 @@ enum SourceExample_ValueNode_Lists_8 {
 /// Collections/ValueNode+Lists.swift, example 9.
 enum SourceExample_ValueNode_Lists_9 {
     static func run() {
+        let words = Signal(IncrementalArray(["apple", "avocado", "banana"]))
+        let byInitial = words.keyed(by: { $0.first! })
+        print(byInitial.value["a"] ?? "none")   // prints "apple"
+        words.value.remove(at: 0)
+        print(byInitial.value["a"] ?? "none")   // prints "avocado"
+    }
+}
+
+/// Collections/ValueNode+Lists.swift, example 10.
+enum SourceExample_ValueNode_Lists_10 {
+    static func run() {
         let temperatures = Signal(IncrementalArray([12, 18, 25]))
         let firstWarm = temperatures.first(where: { $0 > 20 })
         print(firstWarm.value ?? 0)   // prints "25"
     }
 }
 
-/// Collections/ValueNode+Lists.swift, example 10.
-enum SourceExample_ValueNode_Lists_10 {
+/// Collections/ValueNode+Lists.swift, example 11.
+enum SourceExample_ValueNode_Lists_11 {
     static func run() {
         let temperatures = Signal(IncrementalArray([12, 18, 25]))
         let coldest = temperatures.min(of: { $0 })
@@ -909,8 +964,8 @@ enum SourceExample_ValueNode_Lists_10 {
     }
 }
 
-/// Collections/ValueNode+Lists.swift, example 11.
-enum SourceExample_ValueNode_Lists_11 {
+/// Collections/ValueNode+Lists.swift, example 12.
+enum SourceExample_ValueNode_Lists_12 {
     static func run() {
         let temperatures = Signal(IncrementalArray([12, 18, 25]))
         let warmest = temperatures.max(of: { $0 })
@@ -2621,15 +2676,22 @@ struct DocumentationExamplesTests {
 
     @Test("Collections/Derived+Transforms.swift, example 4")
     func example_Derived_Transforms_4() {
-        ExampleConsole.check("Collections/Derived+Transforms.swift", 4, prints: ["[\"Dune\", \"Emma\"]", "[\"Beloved\", \"Dune\", \"Emma\"]", "[\"Emma\", \"Dune\", \"Beloved\"]"]) {
+        ExampleConsole.check("Collections/Derived+Transforms.swift", 4, prints: ["[\"Kindred by Butler\"]", "[\"Kindred by Octavia E. Butler\"]", "[\"Kindred by Le Guin\"]"]) {
             SourceExample_Derived_Transforms_4.run()
         }
     }
 
     @Test("Collections/Derived+Transforms.swift, example 5")
     func example_Derived_Transforms_5() {
-        ExampleConsole.check("Collections/Derived+Transforms.swift", 5, prints: ["[\"Grace\", \"ada\", \"alan\"]", "[\"ada\", \"alan\", \"Grace\"]"]) {
+        ExampleConsole.check("Collections/Derived+Transforms.swift", 5, prints: ["[\"Dune\", \"Emma\"]", "[\"Beloved\", \"Dune\", \"Emma\"]", "[\"Emma\", \"Dune\", \"Beloved\"]"]) {
             SourceExample_Derived_Transforms_5.run()
+        }
+    }
+
+    @Test("Collections/Derived+Transforms.swift, example 6")
+    func example_Derived_Transforms_6() {
+        ExampleConsole.check("Collections/Derived+Transforms.swift", 6, prints: ["[\"Grace\", \"ada\", \"alan\"]", "[\"ada\", \"alan\", \"Grace\"]"]) {
+            SourceExample_Derived_Transforms_6.run()
         }
     }
 
@@ -2710,6 +2772,13 @@ struct DocumentationExamplesTests {
         }
     }
 
+    @Test("Collections/KeyedIndex.swift, example 1")
+    func example_KeyedIndex_1() {
+        ExampleConsole.check("Collections/KeyedIndex.swift", 1, prints: ["Butler", "Octavia Butler"]) {
+            SourceExample_KeyedIndex_1.run()
+        }
+    }
+
     @Test("Collections/ListOrder.swift, example 1")
     func example_ListOrder_1() {
         ExampleConsole.check("Collections/ListOrder.swift", 1, prints: ["[9, 5, 3]"]) {
@@ -2782,22 +2851,29 @@ struct DocumentationExamplesTests {
 
     @Test("Collections/ValueNode+Lists.swift, example 9")
     func example_ValueNode_Lists_9() {
-        ExampleConsole.check("Collections/ValueNode+Lists.swift", 9, prints: ["25"]) {
+        ExampleConsole.check("Collections/ValueNode+Lists.swift", 9, prints: ["apple", "avocado"]) {
             SourceExample_ValueNode_Lists_9.run()
         }
     }
 
     @Test("Collections/ValueNode+Lists.swift, example 10")
     func example_ValueNode_Lists_10() {
-        ExampleConsole.check("Collections/ValueNode+Lists.swift", 10, prints: ["7"]) {
+        ExampleConsole.check("Collections/ValueNode+Lists.swift", 10, prints: ["25"]) {
             SourceExample_ValueNode_Lists_10.run()
         }
     }
 
     @Test("Collections/ValueNode+Lists.swift, example 11")
     func example_ValueNode_Lists_11() {
-        ExampleConsole.check("Collections/ValueNode+Lists.swift", 11, prints: ["18"]) {
+        ExampleConsole.check("Collections/ValueNode+Lists.swift", 11, prints: ["7"]) {
             SourceExample_ValueNode_Lists_11.run()
+        }
+    }
+
+    @Test("Collections/ValueNode+Lists.swift, example 12")
+    func example_ValueNode_Lists_12() {
+        ExampleConsole.check("Collections/ValueNode+Lists.swift", 12, prints: ["18"]) {
+            SourceExample_ValueNode_Lists_12.run()
         }
     }
 

@@ -52,6 +52,10 @@ extension ListOperatorKind {
     }
 }
 
+extension ListOperatorKind where Result: Hashable, Output == KeyedIndex<Result, Element> {
+    @inlinable static var keyed: Self { Self(KeyedLogic()) }
+}
+
 extension ListOperatorKind where Result: Comparable, Output == IncrementalArray<Element> {
     @inlinable
     static func sorted(_ order: ListOrder) -> Self { Self(SortedLogic(order: order)) }
