@@ -828,6 +828,23 @@ enum SourceExample_KeyedIndex_1 {
     }
 }
 
+// MARK: - Collections/ListChanges.swift
+
+/// Collections/ListChanges.swift, example 1.
+enum SourceExample_ListChanges_1 {
+    static func run() {
+        let numbers = Signal(IncrementalArray([1, 2, 3, 4]))
+        let evens = numbers.filter { $0.isMultiple(of: 2) }
+        var reader = ListChangeReader<Int>()
+        _ = reader.read(evens.value)                       // the first read is a reload
+        numbers.value.append(6)
+        numbers.value.remove(at: 1)
+        let changes = reader.read(evens.value)
+        print(changes.steps?.count ?? -1)                  // prints "2"
+        print(changes.difference.insertions.count, changes.difference.removals.count)   // prints "1 1"
+    }
+}
+
 // MARK: - Collections/ListOrder.swift
 
 /// Collections/ListOrder.swift, example 1.
@@ -2776,6 +2793,13 @@ struct DocumentationExamplesTests {
     func example_KeyedIndex_1() {
         ExampleConsole.check("Collections/KeyedIndex.swift", 1, prints: ["Butler", "Octavia Butler"]) {
             SourceExample_KeyedIndex_1.run()
+        }
+    }
+
+    @Test("Collections/ListChanges.swift, example 1")
+    func example_ListChanges_1() {
+        ExampleConsole.check("Collections/ListChanges.swift", 1, prints: ["2", "1 1"]) {
+            SourceExample_ListChanges_1.run()
         }
     }
 
