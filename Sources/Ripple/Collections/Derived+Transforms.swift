@@ -101,6 +101,36 @@ extension Derived {
         self = Self.listOperator(list, query: { ElementClosures(lending: query($0)) }, .compactMap())
     }
 
+    // MARK: grouped
+
+    /// The elements of a list property in sections by a key: the sections in ascending
+    /// key order, each holding its elements in the list's order. One element that
+    /// changes key moves between two sections and touches nothing else: O(log² n).
+    ///
+    /// ```swift
+    /// struct Errand { var title: String; var priority: Int }
+    ///
+    /// final class Errands {
+    ///     @Tracked var all: IncrementalArray<Errand> = [
+    ///         Errand(title: "Post", priority: 2), Errand(title: "Bank", priority: 1),
+    ///         Errand(title: "Shop", priority: 2),
+    ///     ]
+    ///     @Derived(\Errands.all, groupedBy: \.priority) var byPriority: ListSections<Int, Errand>
+    /// }
+    ///
+    /// let errands = Errands()
+    /// for section in errands.byPriority { print(section.key, section.elements.map(\.title)) }
+    /// // prints "1 [\"Bank\"]", then "2 [\"Post\", \"Shop\"]"
+    /// errands.all[2].priority = 1
+    /// print(errands.byPriority[1]?.map(\.title) ?? [])   // prints "[\"Bank\", \"Shop\"]"
+    /// ```
+    @inlinable
+    public init<Element, Key: Comparable & Hashable>(
+        _ list: @escaping (Model) -> IncrementalArray<Element>, groupedBy key: @escaping (Element) -> Key
+    ) where Value == ListSections<Key, Element> {
+        self = Self.listOperator(list, element: ElementClosures(lending: key), .grouped)
+    }
+
     // MARK: keyed
 
     /// The elements of a list property by a key, for lookup in O(1); updated in O(1)

@@ -175,6 +175,15 @@ extension ValueNode {
         sorted(byKey: key, order: descending ? .descending : .ascending)
     }
 
+    /// The elements in sections by a key, ascending, each in the list's order, as a
+    /// computed ``ListSections``: O(log² n) per changed element.
+    @inlinable
+    public func grouped<Element, Key: Comparable & Hashable>(
+        by key: @escaping (Element) -> Key
+    ) -> Computed<ListSections<Key, Element>> where Value == IncrementalArray<Element> {
+        makeListOperator(.grouped, ElementClosures(lending: key), method: "grouped(by:)")
+    }
+
     /// The elements by a key, as a computed ``KeyedIndex``: O(1) lookup, updated in
     /// O(1) per changed element. Of several elements with the same key, the first in
     /// the list's order is the one found.

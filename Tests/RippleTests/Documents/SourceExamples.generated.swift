@@ -630,6 +630,26 @@ enum SourceExample_Derived_Transforms_3 {
 
 /// Collections/Derived+Transforms.swift, example 4.
 enum SourceExample_Derived_Transforms_4 {
+    struct Errand { var title: String; var priority: Int }
+    final class Errands {
+        @Tracked var all: IncrementalArray<Errand> = [
+            Errand(title: "Post", priority: 2), Errand(title: "Bank", priority: 1),
+            Errand(title: "Shop", priority: 2),
+        ]
+        @Derived(\Errands.all, groupedBy: \.priority) var byPriority: ListSections<Int, Errand>
+    }
+
+    static func run() {
+        let errands = Errands()
+        for section in errands.byPriority { print(section.key, section.elements.map(\.title)) }
+        // prints "1 [\"Bank\"]", then "2 [\"Post\", \"Shop\"]"
+        errands.all[2].priority = 1
+        print(errands.byPriority[1]?.map(\.title) ?? [])   // prints "[\"Bank\", \"Shop\"]"
+    }
+}
+
+/// Collections/Derived+Transforms.swift, example 5.
+enum SourceExample_Derived_Transforms_5 {
     struct Writer { var id: Int; var name: String }
     struct Title { var name: String; var writerID: Int }
     final class Catalog {
@@ -655,8 +675,8 @@ enum SourceExample_Derived_Transforms_4 {
     }
 }
 
-/// Collections/Derived+Transforms.swift, example 5.
-enum SourceExample_Derived_Transforms_5 {
+/// Collections/Derived+Transforms.swift, example 6.
+enum SourceExample_Derived_Transforms_6 {
     struct ShelfBook { var title: String; var isAvailable: Bool }
     final class Shelf {
         @Tracked var books: IncrementalArray<ShelfBook> = [
@@ -677,8 +697,8 @@ enum SourceExample_Derived_Transforms_5 {
     }
 }
 
-/// Collections/Derived+Transforms.swift, example 6.
-enum SourceExample_Derived_Transforms_6 {
+/// Collections/Derived+Transforms.swift, example 7.
+enum SourceExample_Derived_Transforms_7 {
     final class Roster {
         @Tracked var names: IncrementalArray<String> = ["ada", "Grace", "alan"]
         @Tracked var ignoresCase = false
@@ -852,6 +872,25 @@ enum SourceExample_ListOrder_1 {
     static func run() {
         let scores = Signal(IncrementalArray([3, 9, 5]))
         print(Array(scores.sorted(byKey: { $0 }, order: .descending).value))   // prints "[9, 5, 3]"
+    }
+}
+
+// MARK: - Collections/ListSections.swift
+
+/// Collections/ListSections.swift, example 1.
+enum SourceExample_ListSections_1 {
+    struct Chore { var title: String; var room: String }
+
+    static func run() {
+        let chores = Signal(IncrementalArray([
+            Chore(title: "Dishes", room: "kitchen"), Chore(title: "Vacuum", room: "hall"),
+            Chore(title: "Oven", room: "kitchen"),
+        ]))
+        let byRoom = chores.grouped(by: \.room)
+        for section in byRoom.value { print(section.key, section.elements.map(\.title)) }
+        // prints "hall [\"Vacuum\"]", then "kitchen [\"Dishes\", \"Oven\"]"
+        chores.value[1].room = "kitchen"
+        print(byRoom.value.keys)   // prints "[\"kitchen\"]"
     }
 }
 
@@ -2693,22 +2732,29 @@ struct DocumentationExamplesTests {
 
     @Test("Collections/Derived+Transforms.swift, example 4")
     func example_Derived_Transforms_4() {
-        ExampleConsole.check("Collections/Derived+Transforms.swift", 4, prints: ["[\"Kindred by Butler\"]", "[\"Kindred by Octavia E. Butler\"]", "[\"Kindred by Le Guin\"]"]) {
+        ExampleConsole.check("Collections/Derived+Transforms.swift", 4, prints: ["1 [\"Bank\"]", "2 [\"Post\", \"Shop\"]", "[\"Bank\", \"Shop\"]"]) {
             SourceExample_Derived_Transforms_4.run()
         }
     }
 
     @Test("Collections/Derived+Transforms.swift, example 5")
     func example_Derived_Transforms_5() {
-        ExampleConsole.check("Collections/Derived+Transforms.swift", 5, prints: ["[\"Dune\", \"Emma\"]", "[\"Beloved\", \"Dune\", \"Emma\"]", "[\"Emma\", \"Dune\", \"Beloved\"]"]) {
+        ExampleConsole.check("Collections/Derived+Transforms.swift", 5, prints: ["[\"Kindred by Butler\"]", "[\"Kindred by Octavia E. Butler\"]", "[\"Kindred by Le Guin\"]"]) {
             SourceExample_Derived_Transforms_5.run()
         }
     }
 
     @Test("Collections/Derived+Transforms.swift, example 6")
     func example_Derived_Transforms_6() {
-        ExampleConsole.check("Collections/Derived+Transforms.swift", 6, prints: ["[\"Grace\", \"ada\", \"alan\"]", "[\"ada\", \"alan\", \"Grace\"]"]) {
+        ExampleConsole.check("Collections/Derived+Transforms.swift", 6, prints: ["[\"Dune\", \"Emma\"]", "[\"Beloved\", \"Dune\", \"Emma\"]", "[\"Emma\", \"Dune\", \"Beloved\"]"]) {
             SourceExample_Derived_Transforms_6.run()
+        }
+    }
+
+    @Test("Collections/Derived+Transforms.swift, example 7")
+    func example_Derived_Transforms_7() {
+        ExampleConsole.check("Collections/Derived+Transforms.swift", 7, prints: ["[\"Grace\", \"ada\", \"alan\"]", "[\"ada\", \"alan\", \"Grace\"]"]) {
+            SourceExample_Derived_Transforms_7.run()
         }
     }
 
@@ -2807,6 +2853,13 @@ struct DocumentationExamplesTests {
     func example_ListOrder_1() {
         ExampleConsole.check("Collections/ListOrder.swift", 1, prints: ["[9, 5, 3]"]) {
             SourceExample_ListOrder_1.run()
+        }
+    }
+
+    @Test("Collections/ListSections.swift, example 1")
+    func example_ListSections_1() {
+        ExampleConsole.check("Collections/ListSections.swift", 1, prints: ["hall [\"Vacuum\"]", "kitchen [\"Dishes\", \"Oven\"]", "[\"kitchen\"]"]) {
+            SourceExample_ListSections_1.run()
         }
     }
 

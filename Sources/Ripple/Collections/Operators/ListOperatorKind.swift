@@ -52,6 +52,10 @@ extension ListOperatorKind {
     }
 }
 
+extension ListOperatorKind where Result: Comparable & Hashable, Output == ListSections<Result, Element> {
+    @inlinable static var grouped: Self { Self(GroupedLogic()) }
+}
+
 extension ListOperatorKind where Result: Hashable, Output == KeyedIndex<Result, Element> {
     @inlinable static var keyed: Self { Self(KeyedLogic()) }
 }

@@ -1,0 +1,132 @@
+/// `grouped(by:)`: the elements in sections by key, ascending, each section in source
+/// order. Each slot keeps its key (``ElementResults``); each key the slots of its
+/// section in source order, found by their labels, so an element's place in its
+/// section is a binary search: O(log² n) per changed element, plus O(k) when a
+/// section among k appears or goes.
+@usableFromInline
+struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
+    @usableFromInline typealias Result = Key
+    @usableFromInline typealias Output = ListSections<Key, Element>
+
+    @inlinable static var slotsValues: Bool { true }
+    @inlinable static var labelsSlots: SlotLabels { .always }
+
+    @usableFromInline let elementsEqual: (Element, Element) -> Bool = defaultEquality()
+    @usableFromInline var keys = ElementResults<Key>()
+    /// Each key's slots, in source order.
+    @usableFromInline var members: [Key: PersistentTree<UInt32, NoMarking<UInt32>>] = [:]
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    mutating func rebuild(
+        _ list: IncrementalArray<Element>, previous: ListSections<Key, Element>?, onlyQueryChanged: Bool,
+        by op: ListOperator<Self>
+    ) -> (output: ListSections<Key, Element>, changed: Bool) {
+        op.resetSlots(count: list.count)
+        keys.beginRebuild(count: list.count, slotted: true)
+        var slotsByKey: [Key: [UInt32]] = [:]
+        var elementsByKey: [Key: [Element]] = [:]
+        op.evaluateAll(list) { elements, firstSlot, results in
+            keys.append(results, firstSlot: firstSlot)
+            for offset in 0..<results.count {
+                let key = results[offset]
+                slotsByKey[key, default: []].append(firstSlot &+ UInt32(truncatingIfNeeded: offset))
+                elementsByKey[key, default: []].append(elements[offset])
+            }
+        }
+        members = slotsByKey.mapValues { PersistentTree($0) }
+        var output = ListSections<Key, Element>()
+        output.sections = elementsByKey.keys.sorted().map { key in
+            ListSections.Section(key: key, elements: IncrementalArray(elementsByKey[key].unsafelyUnwrapped))
+        }
+        return (output, true)
+    }
+
+    /// Where `slot` is, or belongs, among the slots of its section: a binary search by
+    /// source order.
+    @inlinable
+    func rank(
+        of slot: UInt32, in section: PersistentTree<UInt32, NoMarking<UInt32>>, by op: ListOperator<Self>
+    ) -> Int {
+        var low = 0, high = section.count
+        while low < high {
+            let middle = (low + high) / 2
+            let other = section[middle]
+            if other != slot, op.slots.precedes(other, slot) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    @inlinable
+    mutating func inserted(
+        _ element: Element, _ key: Key, at position: Int, slot: UInt32,
+        into output: inout ListSections<Key, Element>, by op: ListOperator<Self>
+    ) -> Bool {
+        keys.insert(key, at: position, slot: slot)
+        join(slot, element, key, output: &output, by: op)
+        return true
+    }
+
+    @inlinable
+    mutating func removing(
+        at position: Int, slot: UInt32, from output: inout ListSections<Key, Element>, by op: ListOperator<Self>
+    ) -> Bool {
+        leave(slot, keys.remove(at: position, slot: slot), output: &output, by: op)
+        return true
+    }
+
+    @inlinable
+    mutating func updated(
+        _ element: Element, _ key: Key, at position: Int, slot: UInt32,
+        in output: inout ListSections<Key, Element>, by op: ListOperator<Self>
+    ) -> Bool {
+        let old = keys.result(inSlot: slot)
+        if old == key {
+            guard let section = output.index(of: key), let slots = members[key] else { return false }
+            let rank = rank(of: slot, in: slots, by: op)
+            if elementsEqual(output.sections[section].storage[rank], element) { return false }
+            output.sections[section].storage[rank] = element
+            return true
+        }
+        leave(slot, old, output: &output, by: op)
+        _ = keys.replace(at: position, slot: slot, with: key)
+        join(slot, element, key, output: &output, by: op)
+        return true
+    }
+
+    /// `slot`, holding `element`, enters the section of `key`, made if it is new.
+    @inlinable
+    mutating func join(
+        _ slot: UInt32, _ element: Element, _ key: Key, output: inout ListSections<Key, Element>,
+        by op: ListOperator<Self>
+    ) {
+        var slots = members.removeValue(forKey: key) ?? PersistentTree()
+        let rank = rank(of: slot, in: slots, by: op)
+        slots.insert(slot, at: rank)
+        members[key] = slots
+        let place = output.insertionIndex(of: key)
+        if place < output.sections.count, output.sections[place].key == key {
+            output.sections[place].storage.insert(element, at: rank)
+        } else {
+            output.sections.insert(ListSections.Section(key: key, elements: [element]), at: place)
+        }
+    }
+
+    /// `slot` leaves the section of `key`, which goes if it is left empty.
+    @inlinable
+    mutating func leave(
+        _ slot: UInt32, _ key: Key, output: inout ListSections<Key, Element>, by op: ListOperator<Self>
+    ) {
+        guard var slots = members.removeValue(forKey: key), let section = output.index(of: key) else { return }
+        let rank = rank(of: slot, in: slots, by: op)
+        _ = slots.remove(at: rank)
+        if slots.count == 0 {
+            output.sections.remove(at: section)
+        } else {
+            members[key] = slots
+            output.sections[section].storage.remove(at: rank)
+        }
+    }
+}
