@@ -72,7 +72,9 @@ final class BookReaderApp: TerminalApp {
     func start() -> [String] {
         withEnvironment(library) {
             withEnvironment(navigation) {
-                host.mount(ContentView())
+                withEnvironment(ListRows<Book>()) {
+                    host.mount(ContentView())
+                }
             }
         }
         return report()

@@ -46,7 +46,9 @@ final class TodoListApp: TerminalApp {
 
     func start() -> [String] {
         withEnvironment(store) {
-            host.mount(TodoAppView())
+            withEnvironment(ListRows<TodoItem>()) {
+                host.mount(TodoAppView())
+            }
         }
         return report()
     }

@@ -95,7 +95,7 @@ import Testing
     @Test func `views resolve the library from the environment`() async throws {
         let library = Library(books: [Book(id: 7, title: "Emma", author: Author(name: "Jane Austen"))])
         let app = BookReaderApp(library: library)
-        #expect(app.start().contains("  LibraryView         | Books available: 1"))
+        #expect(app.start().contains("  LibraryView         | Books available: 1, rows: reloaded (1)"))
         #expect(app.host.screen.contains("    7. Emma"))
     }
 
@@ -112,7 +112,7 @@ import Testing
 
         > (launch)
           ContentView         | Library
-          LibraryView         | Books available: 3
+          LibraryView         | Books available: 3, rows: reloaded (3)
           LibraryItemView #1  | 1. Dune
                               |    Written by: Frank Herbert
           LibraryItemView #2  | 2. The Left Hand of Darkness
@@ -130,7 +130,7 @@ import Testing
           (2 of 6 views rendered)
 
         > checkout
-          LibraryView         | Books available: 2
+          LibraryView         | Books available: 2, rows: 0 changed (of 3)
           LibraryItemView #2  | 2. The Left Hand of Darkness (checked out)
                               |    Written by: Ursula K. Le Guin
           BookView #2         | The Left Hand of Darkness
@@ -175,7 +175,7 @@ import Testing
           (1 of 6 views rendered)
 
         > return
-          LibraryView         | Books available: 3
+          LibraryView         | Books available: 3, rows: 0 changed (of 3)
           LibraryItemView #2  | 2. The Dispossessed
                               |    Written by: Ursula Le Guin
           BookView #2         | The Dispossessed
@@ -185,14 +185,14 @@ import Testing
           recomputed: availableBooksCount (looked at 1 book)
 
         > add "Parable of the Sower" by "Octavia E. Butler"
-          LibraryView         | Books available: 4
+          LibraryView         | Books available: 4, rows: 1 changed (of 4)
           LibraryItemView #4  | 4. Parable of the Sower
                               |    Written by: Octavia E. Butler
           (2 of 7 views rendered)
           recomputed: availableBooksCount (looked at 1 book)
 
         > remove 3
-          LibraryView  | Books available: 3
+          LibraryView  | Books available: 3, rows: 1 changed (of 3)
           removed LibraryItemView #3
           (1 of 6 views rendered)
 
@@ -203,7 +203,7 @@ import Testing
 
         > show
           Library
-            Books available: 3
+            Books available: 3, rows: 1 changed (of 3)
               1. Dune Messiah
                  Written by: Frank Herbert
               2. The Dispossessed
@@ -237,7 +237,7 @@ import Testing
           error: no book #9; the library has #1, #2, #3
 
         > checkout
-          LibraryView         | Books available: 2
+          LibraryView         | Books available: 2, rows: 0 changed (of 3)
           LibraryItemView #2  | 2. The Left Hand of Darkness (checked out)
                               |    Written by: Ursula K. Le Guin
           BookView #2         | The Left Hand of Darkness

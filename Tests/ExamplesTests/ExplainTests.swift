@@ -72,7 +72,7 @@ struct ExplainTests {
         > (launch)
           ContentView         | Library
                                 why: first render
-          LibraryView         | Books available: 3
+          LibraryView         | Books available: 3, rows: reloaded (3)
                                 why: first render
           LibraryItemView #1  | 1. Dune
                               |    Written by: Frank Herbert
@@ -96,7 +96,7 @@ struct ExplainTests {
           (2 of 6 views rendered)
 
         > checkout
-          LibraryView         | Books available: 2
+          LibraryView         | Books available: 2, rows: 0 changed (of 3)
                                 why: Library.availableBooksCount 3 -> 2 <- Book[2].isAvailable true -> false
           LibraryItemView #2  | 2. The Left Hand of Darkness (checked out)
                               |    Written by: Ursula K. Le Guin
@@ -156,7 +156,7 @@ struct ExplainTests {
           (1 of 6 views rendered)
 
         > return
-          LibraryView         | Books available: 3
+          LibraryView         | Books available: 3, rows: 0 changed (of 3)
                                 why: Library.availableBooksCount 2 -> 3 <- Book[2].isAvailable false -> true
           LibraryItemView #2  | 2. The Dispossessed
                               |    Written by: Ursula Le Guin
@@ -169,7 +169,7 @@ struct ExplainTests {
           recomputed: availableBooksCount (looked at 1 book)
 
         > add "Parable of the Sower" by "Octavia E. Butler"
-          LibraryView         | Books available: 4
+          LibraryView         | Books available: 4, rows: 1 changed (of 4)
                                 why: Library.availableBooksCount 3 -> 4 <- Library.books[3] -> inserted Book[4]; Library.books[3] -> inserted Book[4]
           LibraryItemView #4  | 4. Parable of the Sower
                               |    Written by: Octavia E. Butler
@@ -178,7 +178,7 @@ struct ExplainTests {
           recomputed: availableBooksCount (looked at 1 book)
 
         > remove 3
-          LibraryView  | Books available: 3
+          LibraryView  | Books available: 3, rows: 1 changed (of 3)
                          why: Library.availableBooksCount 4 -> 3 <- Library.books[2] -> removed Book[3]; Library.books[2] -> removed Book[3]
           removed LibraryItemView #3
           (1 of 6 views rendered)
@@ -191,7 +191,7 @@ struct ExplainTests {
 
         > show
           Library
-            Books available: 3
+            Books available: 3, rows: 1 changed (of 3)
               1. Dune Messiah
                  Written by: Frank Herbert
               2. The Dispossessed
@@ -211,7 +211,7 @@ struct ExplainTests {
                                 why: first render
           TextField "Search"  | Search: []
                                 why: first render
-          TodoListView        | Showing 4 of 4
+          TodoListView        | Showing 4 of 4, rows: reloaded (4)
                                 why: first render
           TodoRowView #1      | [ ] 1. Buy milk (medium)
                                 why: first render
@@ -235,7 +235,7 @@ struct ExplainTests {
           recomputed: completedCount (looked at 1 todo), pendingCount
 
         > add "Renew passport" high
-          TodoListView    | Showing 5 of 5
+          TodoListView    | Showing 5 of 5, rows: 1 changed (of 5)
                             why: TodoStore.filteredItems [4 elements] -> [5 elements] <- TodoStore.items[4] -> inserted TodoItem[5]; TodoStore.items[4] -> inserted TodoItem[5]
           SummaryView     | 4 pending, 1 done
                             why: TodoStore.pendingCount 3 -> 4 <- TodoStore.items[4] -> inserted TodoItem[5]
@@ -247,7 +247,7 @@ struct ExplainTests {
         > search the
           TextField "Search"  | Search: [the]
                                 why: TodoStore.searchText "" -> "the"
-          TodoListView        | Showing 3 of 5
+          TodoListView        | Showing 3 of 5, rows: reloaded (3)
                                 why: TodoStore.filteredItems [5 elements] -> [TodoItem[2], TodoItem[3], TodoItem[4]] <- TodoStore.searchText "" -> "the"
           removed TodoRowView #1
           removed TodoRowView #5
@@ -263,7 +263,7 @@ struct ExplainTests {
         > priority high
           FilterBarView  | Priority: all low medium [high]
                            why: TodoStore.selectedPriority nil -> high
-          TodoListView   | Showing 2 of 5
+          TodoListView   | Showing 2 of 5, rows: reloaded (2)
                            why: TodoStore.filteredItems [TodoItem[2], TodoItem[3], TodoItem[4]] -> [TodoItem[2], TodoItem[3]] <- TodoStore.selectedPriority nil -> high
           removed TodoRowView #4
           (2 of 7 views rendered)
@@ -280,7 +280,7 @@ struct ExplainTests {
         > search
           TextField "Search"  | Search: []
                                 why: TodoStore.searchText "the" -> ""
-          TodoListView        | Showing 3 of 5
+          TodoListView        | Showing 3 of 5, rows: reloaded (3)
                                 why: TodoStore.filteredItems [TodoItem[2], TodoItem[3]] -> [TodoItem[2], TodoItem[3], TodoItem[5]] <- TodoStore.searchText "the" -> ""
           TodoRowView #5      | [ ] 5. Renew passport (high)
                                 why: first render
@@ -290,7 +290,7 @@ struct ExplainTests {
         > priority all
           FilterBarView   | Priority: [all] low medium high
                             why: TodoStore.selectedPriority high -> nil
-          TodoListView    | Showing 5 of 5
+          TodoListView    | Showing 5 of 5, rows: reloaded (5)
                             why: TodoStore.filteredItems [TodoItem[2], TodoItem[3], TodoItem[5]] -> [5 elements] <- TodoStore.selectedPriority high -> nil
           TodoRowView #1  | [x] 1. Buy milk (medium)
                             why: first render
@@ -300,7 +300,7 @@ struct ExplainTests {
           recomputed: filteredItems (looked at 5 todos)
 
         > delete 2
-          TodoListView  | Showing 4 of 4
+          TodoListView  | Showing 4 of 4, rows: 1 changed (of 4)
                           why: TodoStore.filteredItems [5 elements] -> [4 elements] <- TodoStore.items[1] -> removed TodoItem[2]; TodoStore.items[1] -> removed TodoItem[2]
           SummaryView   | 2 pending, 2 done
                           why: TodoStore.pendingCount 3 -> 2 <- TodoStore.items[1] -> removed TodoItem[2]

@@ -89,7 +89,7 @@ import Testing
           TodoAppView         | Todos
           FilterBarView       | Priority: [all] low medium high
           TextField "Search"  | Search: []
-          TodoListView        | Showing 4 of 4
+          TodoListView        | Showing 4 of 4, rows: reloaded (4)
           TodoRowView #1      | [ ] 1. Buy milk (medium)
           TodoRowView #2      | [ ] 2. Write the quarterly report (high)
           TodoRowView #3      | [ ] 3. Call the plumber (high)
@@ -105,7 +105,7 @@ import Testing
           recomputed: completedCount (looked at 1 todo), pendingCount
 
         > add "Renew passport" high
-          TodoListView    | Showing 5 of 5
+          TodoListView    | Showing 5 of 5, rows: 1 changed (of 5)
           SummaryView     | 4 pending, 1 done
           TodoRowView #5  | [ ] 5. Renew passport (high)
           (3 of 10 views rendered)
@@ -113,7 +113,7 @@ import Testing
 
         > search the
           TextField "Search"  | Search: [the]
-          TodoListView        | Showing 3 of 5
+          TodoListView        | Showing 3 of 5, rows: reloaded (3)
           removed TodoRowView #1
           removed TodoRowView #5
           (2 of 8 views rendered)
@@ -126,7 +126,7 @@ import Testing
 
         > priority high
           FilterBarView  | Priority: all low medium [high]
-          TodoListView   | Showing 2 of 5
+          TodoListView   | Showing 2 of 5, rows: reloaded (2)
           removed TodoRowView #4
           (2 of 7 views rendered)
           recomputed: filteredItems (looked at 5 todos)
@@ -139,21 +139,21 @@ import Testing
 
         > search
           TextField "Search"  | Search: []
-          TodoListView        | Showing 3 of 5
+          TodoListView        | Showing 3 of 5, rows: reloaded (3)
           TodoRowView #5      | [ ] 5. Renew passport (high)
           (3 of 8 views rendered)
           recomputed: filteredItems (looked at 5 todos)
 
         > priority all
           FilterBarView   | Priority: [all] low medium high
-          TodoListView    | Showing 5 of 5
+          TodoListView    | Showing 5 of 5, rows: reloaded (5)
           TodoRowView #1  | [x] 1. Buy milk (medium)
           TodoRowView #4  | [ ] 4. Water the plants (low)
           (4 of 10 views rendered)
           recomputed: filteredItems (looked at 5 todos)
 
         > delete 2
-          TodoListView  | Showing 4 of 4
+          TodoListView  | Showing 4 of 4, rows: 1 changed (of 4)
           SummaryView   | 2 pending, 2 done
           removed TodoRowView #2
           (2 of 9 views rendered)
@@ -192,7 +192,7 @@ import Testing
 
         > search "plants"
           TextField "Search"  | Search: [plants]
-          TodoListView        | Showing 1 of 4
+          TodoListView        | Showing 1 of 4, rows: reloaded (1)
           removed TodoRowView #1
           removed TodoRowView #2
           removed TodoRowView #3
