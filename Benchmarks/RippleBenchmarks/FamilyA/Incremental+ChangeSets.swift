@@ -5,8 +5,11 @@
 import Observation
 import Ripple
 
-extension TodoItem: Equatable {
-    static func == (a: TodoItem, b: TodoItem) -> Bool {
+// TodoItem stays non-Equatable, as the other todo rows measure it: an Equatable
+// element would give Ripple's `filteredItems` an equality cut-off those rows do not have.
+extension TodoItem {
+    /// Whether two todos show the same row.
+    static func sameRow(_ a: TodoItem, _ b: TodoItem) -> Bool {
         a.id == b.id && a.title == b.title && a.isCompleted == b.isCompleted && a.priority == b.priority
     }
 }
@@ -68,7 +71,7 @@ enum ChangeSetModels {
 
         func applyChanges() -> Int {
             let pending = store.pending
-            let difference = pending.difference(from: rows)
+            let difference = pending.difference(from: rows, by: TodoItem.sameRow)
             rows = rows.applying(difference) ?? pending
             return difference.count
         }
