@@ -105,7 +105,7 @@ extension Derived {
 
     /// The elements of a list property in sections by a key: the sections in ascending
     /// key order, each holding its elements in the list's order. One element that
-    /// changes key moves between two sections and touches nothing else: O(log² n).
+    /// changes key moves between two sections and touches nothing else: O(log n).
     ///
     /// ```swift
     /// struct Errand { var title: String; var priority: Int }

@@ -1,7 +1,7 @@
 /// `grouped(by:)`: the elements in sections by key, ascending, each section in source
 /// order. Each slot keeps its key (``ElementResults``); each key the slots of its
 /// section in source order, found by their labels, so an element's place in its
-/// section is a binary search: O(log² n) per changed element, plus O(k) when a
+/// section is one descent of a tree: O(log n) per changed element, plus O(k) when a
 /// section among k appears or goes.
 @usableFromInline
 struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
@@ -44,19 +44,13 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
         return (output, true)
     }
 
-    /// Where `slot` is, or belongs, among the slots of its section: a binary search by
-    /// source order.
+    /// Where `slot` is, or belongs, among the slots of its section: one descent of the
+    /// section's tree, comparing source order by label.
     @inlinable
-    func rank(
+    static func rank(
         of slot: UInt32, in section: PersistentTree<UInt32, NoMarking<UInt32>>, by op: ListOperator<Self>
     ) -> Int {
-        var low = 0, high = section.count
-        while low < high {
-            let middle = (low + high) / 2
-            let other = section[middle]
-            if other != slot, op.slots.precedes(other, slot) { low = middle + 1 } else { high = middle }
-        }
-        return low
+        section.partitioningIndex { other in other == slot || !op.slots.precedes(other, slot) }
     }
 
     @inlinable
@@ -85,7 +79,7 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
         let old = keys.result(inSlot: slot)
         if old == key {
             guard let section = output.index(of: key), let slots = members[key] else { return false }
-            let rank = rank(of: slot, in: slots, by: op)
+            let rank = Self.rank(of: slot, in: slots, by: op)
             if elementsEqual(output.sections[section].storage[rank], element) { return false }
             output.sections[section].storage[rank] = element
             return true
@@ -102,10 +96,8 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
         _ slot: UInt32, _ element: Element, _ key: Key, output: inout ListSections<Key, Element>,
         by op: ListOperator<Self>
     ) {
-        var slots = members.removeValue(forKey: key) ?? PersistentTree()
-        let rank = rank(of: slot, in: slots, by: op)
-        slots.insert(slot, at: rank)
-        members[key] = slots
+        // One hash for the lookup and the in-place edit of the section's slots.
+        let rank = Self.insert(slot, into: &members[key, default: PersistentTree()], by: op)
         let place = output.insertionIndex(of: key)
         if place < output.sections.count, output.sections[place].key == key {
             output.sections[place].storage.insert(element, at: rank)
@@ -119,14 +111,33 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
     mutating func leave(
         _ slot: UInt32, _ key: Key, output: inout ListSections<Key, Element>, by op: ListOperator<Self>
     ) {
-        guard var slots = members.removeValue(forKey: key), let section = output.index(of: key) else { return }
-        let rank = rank(of: slot, in: slots, by: op)
-        _ = slots.remove(at: rank)
-        if slots.count == 0 {
+        guard let index = members.index(forKey: key), let section = output.index(of: key) else { return }
+        let (rank, left) = Self.remove(slot, from: &members.values[index], by: op)
+        if left == 0 {
+            members.remove(at: index)
             output.sections.remove(at: section)
         } else {
-            members[key] = slots
             output.sections[section].storage.remove(at: rank)
         }
+    }
+
+    /// Inserts `slot` in its place among a section's slots; returns that place.
+    @inlinable
+    static func insert(
+        _ slot: UInt32, into slots: inout PersistentTree<UInt32, NoMarking<UInt32>>, by op: ListOperator<Self>
+    ) -> Int {
+        let rank = rank(of: slot, in: slots, by: op)
+        slots.insert(slot, at: rank)
+        return rank
+    }
+
+    /// Removes `slot` from a section's slots; returns where it was and how many are left.
+    @inlinable
+    static func remove(
+        _ slot: UInt32, from slots: inout PersistentTree<UInt32, NoMarking<UInt32>>, by op: ListOperator<Self>
+    ) -> (rank: Int, left: Int) {
+        let rank = rank(of: slot, in: slots, by: op)
+        _ = slots.remove(at: rank)
+        return (rank, slots.count)
     }
 }

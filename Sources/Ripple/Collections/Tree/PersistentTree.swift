@@ -48,6 +48,7 @@
 /// - `PersistentTree+Rebalancing.swift`: splitting, merging and borrowing along a path.
 /// - `PersistentTree+Building.swift`: the O(n) bulk initializer.
 /// - `PersistentTree+Marks.swift`: rank and select.
+/// - `PersistentTree+Searching.swift`: the lower bound of a partition, in one descent.
 /// - `PersistentTree+Iteration.swift`: the iterator and ranged `forEach`.
 /// - `PersistentTree+Invariants.swift`: structural checks for the tests.
 @usableFromInline
@@ -161,7 +162,16 @@ extension PersistentTree {
         }
         _modify {
             precondition(position >= 0 && position < elementCount, "PersistentTree: position out of bounds")
-            let location = uniqueLocation(of: position)
+            yield &self[position, uniqueAt: uniqueLocation(of: position)]
+        }
+    }
+
+    /// The element at `position`, stored at `location`, which `uniqueLocation(of:)` gave
+    /// for it: a caller that needs the location again afterwards descends only once.
+    @inlinable
+    subscript(position: Int, uniqueAt location: Location) -> Element {
+        get { element(at: location) }
+        _modify {
             // Safety: the element is moved out of its leaf for the access and moved back
             // after it, aborted or not (`defer`). Meanwhile nothing can read or free the
             // vacated slot: the access holds the tree exclusively, and `uniqueLocation`
@@ -180,6 +190,15 @@ extension PersistentTree {
             }
             yield &element
         }
+    }
+
+    /// The element stored at `location`, which is still where `uniqueLocation(of:)` found
+    /// it. O(1).
+    @inlinable
+    func element(at location: Location) -> Element {
+        guard let node = location.node else { return leaf[location.offset] }
+        // Safety: the tree holds the node; `location` came from `uniqueLocation`.
+        return node._withUnsafeGuaranteedRef { $0.leaves[location.slot][location.offset] }
     }
 
     /// Where an element is stored: the bottom node (nil when the tree is one leaf), the
