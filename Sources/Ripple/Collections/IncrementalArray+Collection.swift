@@ -42,11 +42,13 @@ extension IncrementalArray: RandomAccessCollection, MutableCollection {
         }
         _modify {
             checkIndex(position)
+            // One descent: the changed element is read back from where it was changed.
+            let location = tree.uniqueLocation(of: position)
             defer {
-                let changed = journal.records ? tree[position] : nil
+                let changed = journal.records ? tree.element(at: location) : nil
                 record { changed.map { .replace(at: position, $0) } }
             }
-            yield &tree[position]
+            yield &tree[position, uniqueAt: location]
         }
     }
 
