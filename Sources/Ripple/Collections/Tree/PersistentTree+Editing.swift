@@ -43,9 +43,11 @@ extension PersistentTree {
     @discardableResult
     mutating func remove(at position: Int) -> Element {
         precondition(position >= 0 && position < elementCount, "PersistentTree: position out of bounds")
-        let element = self[position]
-        edit(at: position, removing: 1, with: EmptyCollection(), insertCount: 0)
-        return element
+        // The edit moves the element out as it removes it: one descent, not a read first.
+        return withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { removed in
+            edit(at: position, removing: 1, with: EmptyCollection(), insertCount: 0, removed: removed.baseAddress!)
+            return removed.baseAddress!.move()
+        }
     }
 
     /// Removes the elements in `range`.
@@ -123,9 +125,11 @@ extension PersistentTree {
     }
 
     /// Replaces `removing` elements at `position`, all in one leaf, with `newElements`.
+    /// A single removal with `removed` moves the element there (initializing it).
     @inlinable
     mutating func edit<C: Collection>(
-        at position: Int, removing: Int, with newElements: C, insertCount: Int
+        at position: Int, removing: Int, with newElements: C, insertCount: Int,
+        removed: UnsafeMutablePointer<Element>? = nil
     ) where C.Element == Element {
         let newMarks = Self.marks(in: newElements)
         let appending = position == elementCount
@@ -135,7 +139,11 @@ extension PersistentTree {
             elementCount = newCount
             markCount &+= newMarks &- removedMarks
             if newCount <= Self.leafCapacity {
-                leaf.replaceSubrange(position ..< position &+ removing, with: newElements)
+                if let removed, removing == 1 && insertCount == 0 {
+                    removed.initialize(to: leaf.remove(at: position))
+                } else {
+                    leaf.replaceSubrange(position ..< position &+ removing, with: newElements)
+                }
                 return
             }
             // The elements outgrow one leaf: cut them into leaves under a new root.
@@ -157,7 +165,7 @@ extension PersistentTree {
         if !isKnownUniquelyReferenced(&root) { root = root!.copy() }
         let markDelta = root!.edit(
             height: height, at: position, removing: removing, with: newElements,
-            insertCount: insertCount, newMarks: newMarks, spine: true, appending: appending)
+            insertCount: insertCount, newMarks: newMarks, spine: true, appending: appending, removed: removed)
         elementCount &+= insertCount &- removing
         markCount &+= markDelta
         normalizeRoot(appending: appending)

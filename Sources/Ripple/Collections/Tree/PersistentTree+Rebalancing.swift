@@ -62,7 +62,8 @@ extension PersistentTree.Node {
     @inlinable
     func edit<C: Collection>(
         height: Int, at offset: Int, removing: Int, with newElements: C,
-        insertCount: Int, newMarks: Int, spine: Bool, appending: Bool
+        insertCount: Int, newMarks: Int, spine: Bool, appending: Bool,
+        removed: UnsafeMutablePointer<Element>? = nil
     ) -> Int where C.Element == Element {
         let slot = removing == 0 ? slot(insertingAt: offset) : slot(containing: offset)
         let childOffset = offset &- start(of: slot)
@@ -70,12 +71,14 @@ extension PersistentTree.Node {
         guard height > 1 else {
             return editLeaf(
                 slot, at: childOffset, removing: removing, with: newElements,
-                insertCount: insertCount, newMarks: newMarks, spine: childSpine, appending: appending)
+                insertCount: insertCount, newMarks: newMarks, spine: childSpine, appending: appending,
+                removed: removed)
         }
         makeChildUnique(slot)
         let markDelta = children[slot].edit(
             height: height &- 1, at: childOffset, removing: removing, with: newElements,
-            insertCount: insertCount, newMarks: newMarks, spine: childSpine, appending: appending)
+            insertCount: insertCount, newMarks: newMarks, spine: childSpine, appending: appending,
+            removed: removed)
         adjust(slot, by: insertCount &- removing, marks: markDelta)
         normalizeChild(slot, spine: childSpine, appending: appending)
         return markDelta
@@ -85,7 +88,8 @@ extension PersistentTree.Node {
     @inlinable
     func editLeaf<C: Collection>(
         _ slot: Int, at offset: Int, removing: Int, with newElements: C,
-        insertCount: Int, newMarks: Int, spine: Bool, appending: Bool
+        insertCount: Int, newMarks: Int, spine: Bool, appending: Bool,
+        removed: UnsafeMutablePointer<Element>? = nil
     ) -> Int where C.Element == Element {
         let oldCount = leaves[slot].count
         precondition(offset >= 0 && offset &+ removing <= oldCount, "PersistentTree: edit spans leaves")
@@ -98,6 +102,8 @@ extension PersistentTree.Node {
             leaves[slot].reserveCapacity(Tree.leafCapacity)
             if removing == 0 && insertCount == 1, let element = newElements.first {
                 if offset == oldCount { leaves[slot].append(element) } else { leaves[slot].insert(element, at: offset) }
+            } else if let removed, removing == 1 && insertCount == 0 {
+                removed.initialize(to: leaves[slot].remove(at: offset))
             } else {
                 leaves[slot].replaceSubrange(offset ..< offset &+ removing, with: newElements)
             }
