@@ -105,7 +105,7 @@ extension Derived {
     // MARK: min and max
 
     /// The least key derived from the elements of a list property, or nil for an empty
-    /// list; O(log² n) per changed element.
+    /// list; O(log n) per changed element.
     ///
     /// ```swift
     /// struct BasketLine { var price: Double; var quantity: Int }
@@ -133,7 +133,7 @@ extension Derived {
     }
 
     /// The greatest key derived from the elements of a list property, or nil for an
-    /// empty list; O(log² n) per changed element.
+    /// empty list; O(log n) per changed element.
     ///
     /// ```swift
     /// final class Board {

@@ -174,7 +174,7 @@ extension Derived {
     // MARK: sorted
 
     /// The elements of a list property ordered by a key; elements with equal keys keep
-    /// their order in the list (a stable sort). Updated in O(log² n) per changed
+    /// their order in the list (a stable sort). Updated in O(log n) per changed
     /// element.
     ///
     /// The label says *key*: the closure maps one element to what it is ordered by,

@@ -176,7 +176,7 @@ extension ValueNode {
     }
 
     /// The elements in sections by a key, ascending, each in the list's order, as a
-    /// computed ``ListSections``: O(log² n) per changed element.
+    /// computed ``ListSections``: O(log n) per changed element.
     @inlinable
     public func grouped<Element, Key: Comparable & Hashable>(
         by key: @escaping (Element) -> Key

@@ -3,7 +3,7 @@
 ///
 /// It keeps every element's key (``ElementResults``) and all keys in a sorted
 /// multiset, so that a changed element's old key is removed and its new one added:
-/// O(log² n) per change.
+/// O(log n) per change.
 @usableFromInline
 struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
     @usableFromInline typealias Result = Key
@@ -85,13 +85,7 @@ struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
     /// The first position whose key is not less than `key`.
     @inlinable
     func lowerBound(_ key: Key) -> Int {
-        var low = 0
-        var high = sortedKeys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sortedKeys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low
+        sortedKeys.partitioningIndex { $0 >= key }
     }
 
     @inlinable

@@ -1,6 +1,6 @@
 /// `filter`: the elements that pass, in source order, as an ``IncrementalArray`` whose
 /// own journal lets further operators follow it. O(log n) per changed element,
-/// whatever the list's length, plus O(log² n) to find an object whose tracker fired.
+/// whatever the list's length, and as much to find an object whose tracker fired.
 @usableFromInline
 struct FilterLogic<Element>: ListLogic {
     @usableFromInline typealias Result = Bool

@@ -27,8 +27,8 @@ enum KeptMarking: TreeMarking {
 /// the operator keeps what it derived from each element in arrays indexed by slot,
 /// and an element tracker reports its slot. Where an operator must find the position
 /// of a slot (a tracker fired; sorting breaks ties by source order), slots carry
-/// labels that increase along the source order, so a binary search over the mirror
-/// finds a slot's position in O(log² n).
+/// labels that increase along the source order, so one descent of the mirror finds
+/// a slot's position in O(log n).
 @usableFromInline
 struct SlotTable {
     @usableFromInline var order = PersistentTree<SlotEntry, KeptMarking>()
@@ -119,16 +119,7 @@ struct SlotTable {
     func position(of slot: UInt32) -> Int {
         precondition(labelled, "only a labelled table finds slots")
         let target = labels[Int(slot)]
-        var low = 0
-        var high = order.count
-        while low < high {
-            let middle = (low + high) / 2
-            if labels[Int(order[middle].slot)] < target {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
+        let low = order.partitioningIndex { labels[Int($0.slot)] >= target }
         assert(low < order.count && order[low].slot == slot, "a slot in use has a position")
         return low
     }

@@ -4,7 +4,7 @@
 ///
 /// It keeps each element's key by slot (``ElementResults``), and the slots in sorted
 /// order; a changed element is found by its old key and moved to its new place:
-/// O(log² n) per change.
+/// O(log n) per change.
 @usableFromInline
 struct SortedLogic<Element, Key: Comparable>: ListLogic {
     @usableFromInline typealias Result = Key
@@ -36,18 +36,7 @@ struct SortedLogic<Element, Key: Comparable>: ListLogic {
     /// is there).
     @inlinable
     func sortedPosition(of slot: UInt32, by op: ListOperator<Self>) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            let other = sorted[middle]
-            if other != slot, precedes(other, slot, by: op) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low
+        sorted.partitioningIndex { other in other == slot || !precedes(other, slot, by: op) }
     }
 
     @inlinable

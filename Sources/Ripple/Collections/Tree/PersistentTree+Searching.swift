@@ -36,24 +36,26 @@ extension PersistentTree {
     static func lastSlotNotAfter(
         _ count: Int, where belongsAfter: (Element) throws -> Bool, first: (Int) -> Element
     ) rethrows -> Int {
-        var low = 1, high = count
-        while low < high {
-            let middle = Int(bitPattern: UInt(bitPattern: low &+ high) &>> 1)
-            if try belongsAfter(first(middle)) { high = middle } else { low = middle &+ 1 }
-        }
-        return low &- 1
+        try firstIndex(in: 1..<count) { try belongsAfter(first($0)) } &- 1
     }
 
     @inlinable
     static func partitioningIndex(in leaf: Leaf, where belongsAfter: (Element) throws -> Bool) rethrows -> Int {
         try leaf.withUnsafeBufferPointer { elements in
-            var low = 0, high = elements.count
-            while low < high {
-                let middle = Int(bitPattern: UInt(bitPattern: low &+ high) &>> 1)
-                if try belongsAfter(elements[middle]) { high = middle } else { low = middle &+ 1 }
-            }
-            return low
+            try firstIndex(in: 0..<elements.count) { try belongsAfter(elements[$0]) }
         }
+    }
+
+    /// The first index of `range` that satisfies `isAfter`, or its end; the range must be
+    /// partitioned by it. Halving.
+    @inlinable
+    static func firstIndex(in range: Range<Int>, where isAfter: (Int) throws -> Bool) rethrows -> Int {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let middle = Int(bitPattern: UInt(bitPattern: low &+ high) &>> 1)
+            if try isAfter(middle) { high = middle } else { low = middle &+ 1 }
+        }
+        return low
     }
 }
 
