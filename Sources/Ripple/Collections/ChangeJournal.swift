@@ -97,50 +97,50 @@ final class ChangeJournal<Element>: @unchecked Sendable {
         return true
     }
 
-    /// Appends the recorded changes `range` to `output`; false when some are gone.
+    /// The recorded changes `range`, sharing the journal's storage (no element is
+    /// copied); nil when some are gone. An append while the slice is held copies the
+    /// journal's storage, so the slice never sees a later change.
     @inlinable
-    func appendChanges(in range: Range<Int>, to output: inout [ListChange<Element>]) -> Bool {
-        if range.isEmpty { return true }
+    func recorded(_ range: Range<Int>) -> ArraySlice<ListChange<Element>>? {
         guardian.lock()
         defer { guardian.unlock() }
-        guard range.lowerBound >= base, range.upperBound <= base &+ changes.count else { return false }
-        output.append(contentsOf: changes[(range.lowerBound - base)..<(range.upperBound - base)])
-        return true
+        guard range.lowerBound >= base, range.upperBound <= base &+ changes.count else { return nil }
+        return changes[(range.lowerBound &- base)..<(range.upperBound &- base)]
     }
 
     /// How many journals up a consumer looks for the one it followed.
     @inlinable
     static var forkSearchLimit: Int { 8 }
 
-    /// Appends to `output` the changes that take a value at `mark` to the value at
-    /// `position` of this journal, in order; false when they are not all recorded,
-    /// when the value is not a descendant of the marked one, or when there are more
-    /// than `limit` (`output` then holds a part of them).
+    /// The changes that take a value at `mark` to the value at `position` of this
+    /// journal, in order; nil when they are not all recorded, when the value is not a
+    /// descendant of the marked one, or when there are more than `limit`.
     @inlinable
-    func appendChanges(
-        since mark: JournalMark<Element>, to position: Int, limit: Int, to output: inout [ListChange<Element>]
-    ) -> Bool {
+    func changes(
+        since mark: JournalMark<Element>, to position: Int, limit: Int
+    ) -> ArraySlice<ListChange<Element>>? {
         if mark.journal === self {
-            return mark.position <= position && position - mark.position <= limit
-                && appendChanges(in: mark.position..<position, to: &output)
+            guard mark.position <= position, position &- mark.position <= limit else { return nil }
+            return recorded(mark.position..<position)
         }
         // The journals from this one up to the marked one, each with where to stop.
         var chain: [(journal: ChangeJournal, upTo: Int)] = [(self, position)]
         var current = self
         while current !== mark.journal {
-            guard chain.count <= Self.forkSearchLimit, let parent = current.parent else { return false }
+            guard chain.count <= Self.forkSearchLimit, let parent = current.parent else { return nil }
             chain.append((parent, current.forkPoint))
             current = parent
         }
-        var total = 0
+        var joined: [ListChange<Element>] = []
         for index in chain.indices.reversed() {
             let start = index == chain.count - 1 ? mark.position : 0
             let link = chain[index]
-            guard start <= link.upTo else { return false }
-            total += link.upTo - start
-            guard total <= limit, link.journal.appendChanges(in: start..<link.upTo, to: &output) else { return false }
+            guard start <= link.upTo, joined.count + (link.upTo - start) <= limit,
+                let part = link.journal.recorded(start..<link.upTo)
+            else { return nil }
+            joined.append(contentsOf: part)
         }
-        return true
+        return joined[...]
     }
 }
 

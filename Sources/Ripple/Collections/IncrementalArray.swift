@@ -116,13 +116,13 @@ extension IncrementalArray {
         return JournalMark(journal: journal, position: position)
     }
 
-    /// Appends the changes since `mark` to `output`, in order; false when an operator
-    /// must pass over the whole list instead (they are not all kept, the list is not a
-    /// later version of the marked one, or there are more than a pass would cost).
+    /// The changes since `mark`, in order; nil when an operator must pass over the
+    /// whole list instead (they are not all kept, the list is not a later version of
+    /// the marked one, or there are more than a pass would cost).
     @inlinable
-    func appendChanges(since mark: JournalMark<Element>, to output: inout [ListChange<Element>]) -> Bool {
-        if mark.journal === journal, mark.position == position { return true }
-        return journal.appendChanges(since: mark, to: position, limit: Swift.max(32, tree.count / 4), to: &output)
+    func changes(since mark: JournalMark<Element>) -> ArraySlice<ListChange<Element>>? {
+        if mark.journal === journal, mark.position == position { return [] }
+        return journal.changes(since: mark, to: position, limit: Swift.max(32, tree.count / 4))
     }
 }
 

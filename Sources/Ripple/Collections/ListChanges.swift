@@ -126,8 +126,7 @@ public struct ListChangeReader<Element> {
     public mutating func read(_ list: IncrementalArray<Element>) -> ListChanges<Element> {
         defer { last = (list, list.markForFollowing) }
         guard let last else { return ListChanges(steps: nil, previous: nil, current: list) }
-        var changes: [ListChange<Element>] = []
-        guard list.appendChanges(since: last.mark, to: &changes) else {
+        guard let changes = list.changes(since: last.mark) else {
             return ListChanges(steps: nil, previous: last.value, current: list)
         }
         let steps = changes.map { change -> ListChanges<Element>.Step in

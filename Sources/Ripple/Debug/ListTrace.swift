@@ -53,8 +53,7 @@ extension IncrementalArray: TracedList {
 
     func tracedChanges(since snapshot: Any) -> [ListTrace.ElementChange]? {
         guard let snapshot = snapshot as? TraceSnapshot else { return nil }
-        var changes: [ListChange<Element>] = []
-        guard appendChanges(since: snapshot.mark, to: &changes), changes.count <= ListTrace.limit else { return nil }
+        guard let changes = changes(since: snapshot.mark), changes.count <= ListTrace.limit else { return nil }
         // Positions in the old list hold only until an insertion or removal.
         var shifted = false
         return changes.map { change in

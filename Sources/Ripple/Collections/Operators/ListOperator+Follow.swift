@@ -16,7 +16,7 @@ extension ListOperator {
     /// repeat, or have left the list). Returns whether `output` changed.
     @inlinable
     func follow(
-        _ changes: [ListChange<Element>], fired: [UInt32], list: IncrementalArray<Element>, output: inout Output
+        _ changes: ArraySlice<ListChange<Element>>, fired: [UInt32], list: IncrementalArray<Element>, output: inout Output
     ) -> Bool {
         var changed = false
         for change in changes {

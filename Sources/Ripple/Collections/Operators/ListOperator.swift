@@ -27,9 +27,6 @@ final class ListOperator<Logic: ListLogic> {
     @usableFromInline @exclusivity(unchecked) var transform: ElementClosures<Element, Result>
     @usableFromInline @exclusivity(unchecked) var queryVersion: UInt32 = 0
     @usableFromInline @exclusivity(unchecked) var mark: JournalMark<Element>?
-    /// The changes an update follows, kept with its capacity from one update to the
-    /// next: no allocation per update.
-    @usableFromInline @exclusivity(unchecked) var changeBuffer: [ListChange<Element>] = []
     /// The environment the closures run in: the creator's for a standalone operator,
     /// none for a model's.
     @usableFromInline let environment: EnvironmentValues?
@@ -153,10 +150,9 @@ final class ListOperator<Logic: ListLogic> {
             }
         }
         // What changed in the source, if it can be followed change by change.
-        // Empty between updates; moved out, so that the update holds it uniquely.
-        var changes = changeBuffer
-        changeBuffer = []
-        let followable = mark.map { list.appendChanges(since: $0, to: &changes) } ?? false
+        let followed = mark.flatMap { list.changes(since: $0) }
+        let followable = followed != nil
+        let changes = followed ?? []
         var fired: [UInt32] = []
         if !trackers.fired.isEmpty { swap(&fired, &trackers.fired) }
         let limit = Swift.max(32, list.count / 4)
@@ -185,9 +181,6 @@ final class ListOperator<Logic: ListLogic> {
             output = current
         }
         endEvaluations(runtime)
-        // The elements the changes hold are released now, the buffer kept.
-        changes.removeAll(keepingCapacity: true)
-        changeBuffer = changes
         node.cached = .success(output)
         if changed { node.version &+= 1 }
         self.runtime = nil
