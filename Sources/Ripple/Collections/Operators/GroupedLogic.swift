@@ -1,6 +1,6 @@
 /// `grouped(by:)`: the elements in sections by key, ascending, each section in source
-/// order. Each slot keeps its key (``ElementResults``); each key the slots of its
-/// section in source order, found by their labels, so an element's place in its
+/// order. Each slot keeps its key (``ElementResults``); each section the slots of its
+/// elements in source order, found by their labels, so an element's place in its
 /// section is one descent of a tree: O(log n) per changed element, plus O(k) when a
 /// section among k appears or goes.
 @usableFromInline
@@ -13,8 +13,10 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
 
     @usableFromInline let elementsEqual: (Element, Element) -> Bool = defaultEquality()
     @usableFromInline var keys = ElementResults<Key>()
-    /// Each key's slots, in source order.
-    @usableFromInline var members: [Key: PersistentTree<UInt32, NoMarking<UInt32>>] = [:]
+    /// `members[k]`: the slots of the output's section `k`, in source order. Kept beside
+    /// the sections rather than by key, so the section's binary search finds both and
+    /// no key is hashed.
+    @usableFromInline var members: [PersistentTree<UInt32, NoMarking<UInt32>>] = []
 
     @inlinable
     init() {}
@@ -36,9 +38,10 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
                 elementsByKey[key, default: []].append(elements[offset])
             }
         }
-        members = slotsByKey.mapValues { PersistentTree($0) }
+        let sortedKeys = elementsByKey.keys.sorted()
+        members = sortedKeys.map { PersistentTree(slotsByKey[$0].unsafelyUnwrapped) }
         var output = ListSections<Key, Element>()
-        output.sections = elementsByKey.keys.sorted().map { key in
+        output.sections = sortedKeys.map { key in
             ListSections.Section(key: key, elements: IncrementalArray(elementsByKey[key].unsafelyUnwrapped))
         }
         return (output, true)
@@ -78,8 +81,8 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
     ) -> Bool {
         let old = keys.result(inSlot: slot)
         if old == key {
-            guard let section = output.index(of: key), let slots = members[key] else { return false }
-            let rank = Self.rank(of: slot, in: slots, by: op)
+            guard let section = output.index(of: key) else { return false }
+            let rank = Self.rank(of: slot, in: members[section], by: op)
             if elementsEqual(output.sections[section].storage[rank], element) { return false }
             output.sections[section].storage[rank] = element
             return true
@@ -96,12 +99,12 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
         _ slot: UInt32, _ element: Element, _ key: Key, output: inout ListSections<Key, Element>,
         by op: ListOperator<Self>
     ) {
-        // One hash for the lookup and the in-place edit of the section's slots.
-        let rank = Self.insert(slot, into: &members[key, default: PersistentTree()], by: op)
         let place = output.insertionIndex(of: key)
         if place < output.sections.count, output.sections[place].key == key {
+            let rank = Self.insert(slot, into: &members[place], by: op)
             output.sections[place].storage.insert(element, at: rank)
         } else {
+            members.insert(PersistentTree([slot]), at: place)
             output.sections.insert(ListSections.Section(key: key, elements: [element]), at: place)
         }
     }
@@ -111,10 +114,10 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
     mutating func leave(
         _ slot: UInt32, _ key: Key, output: inout ListSections<Key, Element>, by op: ListOperator<Self>
     ) {
-        guard let index = members.index(forKey: key), let section = output.index(of: key) else { return }
-        let (rank, left) = Self.remove(slot, from: &members.values[index], by: op)
+        guard let section = output.index(of: key) else { return }
+        let (rank, left) = Self.remove(slot, from: &members[section], by: op)
         if left == 0 {
-            members.remove(at: index)
+            members.remove(at: section)
             output.sections.remove(at: section)
         } else {
             output.sections[section].storage.remove(at: rank)
