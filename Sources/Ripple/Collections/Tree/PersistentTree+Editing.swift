@@ -140,7 +140,7 @@ extension PersistentTree {
             markCount &+= newMarks &- removedMarks
             if newCount <= Self.leafCapacity {
                 if let removed, removing == 1 && insertCount == 0 {
-                    removed.initialize(to: leaf.remove(at: position))
+                    removed.initialize(to: leaf.shiftingRemove(at: position))
                 } else {
                     leaf.replaceSubrange(position ..< position &+ removing, with: newElements)
                 }

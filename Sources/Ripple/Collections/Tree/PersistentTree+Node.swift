@@ -155,11 +155,16 @@ extension PersistentTree {
         /// Records that child `slot` gained `delta` elements and `markDelta` marks.
         @inlinable
         func adjust(_ slot: Int, by delta: Int, marks markDelta: Int) {
+            // Through a buffer: one uniqueness check for the run, not one per entry.
             if delta != 0 {
-                for k in slot..<ends.count { ends[k] &+= delta }
+                ends.withUnsafeMutableBufferPointer { ends in
+                    for k in slot..<ends.count { ends[k] &+= delta }
+                }
             }
             if PersistentTree.tracksMarks && markDelta != 0 {
-                for k in slot..<markEnds.count { markEnds[k] &+= markDelta }
+                markEnds.withUnsafeMutableBufferPointer { markEnds in
+                    for k in slot..<markEnds.count { markEnds[k] &+= markDelta }
+                }
             }
         }
 

@@ -101,9 +101,9 @@ extension PersistentTree.Node {
             // write below neither copies it again nor grows it past a leaf.
             leaves[slot].reserveCapacity(Tree.leafCapacity)
             if removing == 0 && insertCount == 1, let element = newElements.first {
-                if offset == oldCount { leaves[slot].append(element) } else { leaves[slot].insert(element, at: offset) }
+                leaves[slot].shiftingInsert(element, at: offset)
             } else if let removed, removing == 1 && insertCount == 0 {
-                removed.initialize(to: leaves[slot].remove(at: offset))
+                removed.initialize(to: leaves[slot].shiftingRemove(at: offset))
             } else {
                 leaves[slot].replaceSubrange(offset ..< offset &+ removing, with: newElements)
             }
