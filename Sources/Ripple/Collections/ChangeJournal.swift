@@ -74,15 +74,18 @@ final class ChangeJournal<Element>: @unchecked Sendable {
     @inlinable
     func append(from position: Int, keep: Int, _ change: () -> ListChange<Element>?) -> Bool {
         guard guardian.records else { return guardian.claim(from: position) }
-        let entry = change()
-        guardian.lock()
-        defer { guardian.unlock() }
-        guard guardian.claim(from: position) else { return false }
-        guard let entry else {
+        // Unwrapped as it is made: the change is moved into the journal, not copied.
+        guard let entry = change() else {
+            guardian.lock()
+            defer { guardian.unlock() }
+            guard guardian.claim(from: position) else { return false }
             changes.removeAll(keepingCapacity: true)
             base = position &+ 1
             return true
         }
+        guardian.lock()
+        defer { guardian.unlock() }
+        guard guardian.claim(from: position) else { return false }
         if base &+ changes.count != position {
             // Changes were made while recording started: what came before is unknown.
             changes.removeAll(keepingCapacity: true)
@@ -149,7 +152,7 @@ final class ChangeJournal<Element>: @unchecked Sendable {
 @usableFromInline
 struct JournalMark<Element> {
     @usableFromInline let journal: ChangeJournal<Element>
-    @usableFromInline let position: Int
+    @usableFromInline var position: Int
 
     @inlinable
     init(journal: ChangeJournal<Element>, position: Int) {

@@ -45,8 +45,8 @@ extension IncrementalArray: RandomAccessCollection, MutableCollection {
             // One descent: the changed element is read back from where it was changed.
             let location = tree.uniqueLocation(of: position)
             defer {
-                let changed = journal.records ? tree.element(at: location) : nil
-                record { changed.map { .replace(at: position, $0) } }
+                var changed = journal.records ? tree.element(at: location) : nil
+                record { changed.take().map { .replace(at: position, $0) } }
             }
             yield &tree[position, uniqueAt: location]
         }

@@ -116,6 +116,17 @@ extension IncrementalArray {
         return JournalMark(journal: journal, position: position)
     }
 
+    /// Moves `mark` to where the list stands; on the same journal only its position
+    /// changes, so no reference changes hands.
+    @inlinable
+    func advance(_ mark: inout JournalMark<Element>?) {
+        if mark?.journal === journal {
+            mark!.position = position
+        } else {
+            mark = markForFollowing
+        }
+    }
+
     /// The changes since `mark`, in order; nil when an operator must pass over the
     /// whole list instead (they are not all kept, the list is not a later version of
     /// the marked one, or there are more than a pass would cost).

@@ -19,8 +19,9 @@ extension ListOperator {
         _ changes: ArraySlice<ListChange<Element>>, fired: [UInt32], list: IncrementalArray<Element>, output: inout Output
     ) -> Bool {
         var changed = false
-        for change in changes {
-            switch change {
+        // By index: iterating the slice would hold a second reference to its storage.
+        for index in changes.indices {
+            switch changes[index] {
             case .insert(let position, let element):
                 if insert(element, at: position, into: &output) { changed = true }
             case .remove(let position):

@@ -57,7 +57,7 @@ final class ListOperator<Logic: ListLogic> {
     @usableFromInline @exclusivity(unchecked) var origin = NodeOrigin()
 
     /// The node whose update this is; unowned, the node owns the operator.
-    @usableFromInline unowned(unsafe) var node: Computed<Output>!
+    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var node: Computed<Output>!
 
     /// Made once per operator, outside the hot path: not inlinable.
     @usableFromInline
@@ -159,13 +159,14 @@ final class ListOperator<Logic: ListLogic> {
         let fullPass = queryChanged || !followable
             || (!fired.isEmpty && (!tracksElements || fired.count > limit))
             || changes.count + fired.count > limit
-        mark = list.markForFollowing
+        list.advance(&mark)
 
         var previous: Output?
-        if case .success(let value) = node.cached {
-            // Taken out, so that the output is uniquely held while it changes.
-            previous = value
-            node.cached = .failure(notYetComputed)
+        if case .success = node.cached {
+            // Moved out, so that the output is uniquely held while it changes.
+            var taken = Swift.Result<Output, any Error>.failure(notYetComputed)
+            swap(&taken, &node.cached)
+            if case .success(let value) = taken { previous = value }
         }
         beginEvaluations(fullPass: fullPass, runtime)
         let output: Output
