@@ -88,8 +88,7 @@ import Testing
 
     /// The changes an operator would see from `mark` to `list`, as plain values.
     static func changes(_ list: IncrementalArray<Int>, since mark: JournalMark<Int>) -> [String]? {
-        var changes: [ListChange<Int>] = []
-        guard list.appendChanges(since: mark, to: &changes) else { return nil }
+        guard let changes = list.changes(since: mark) else { return nil }
         return changes.map { change in
             switch change {
             case .insert(let at, let value): "insert \(value) at \(at)"
@@ -155,10 +154,8 @@ import Testing
         var list = IncrementalArray(Array(0..<1_000))
         _ = list.markForFollowing
         for step in 0..<100_000 { list[step % 1_000] = step }
-        var kept: [ListChange<Int>] = []
-        #expect(list.journal.appendChanges(in: (list.position - 64)..<list.position, to: &kept))
-        #expect(kept.count == 64)
-        #expect(!list.journal.appendChanges(in: 0..<list.position, to: &kept), "old changes are dropped")
+        #expect(list.journal.recorded((list.position - 64)..<list.position)?.count == 64)
+        #expect(list.journal.recorded(0..<list.position) == nil, "old changes are dropped")
         #expect(list.journal.changes.count <= 125, "at most an eighth of the list's length, plus the half kept")
     }
 

@@ -53,7 +53,7 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
     static func rank(
         of slot: UInt32, in section: PersistentTree<UInt32, NoMarking<UInt32>>, by op: ListOperator<Self>
     ) -> Int {
-        section.partitioningIndex { other in other == slot || !op.slots.precedes(other, slot) }
+        op.slots.rank(of: slot, among: section)
     }
 
     @inlinable

@@ -124,6 +124,16 @@ struct SlotTable {
         return low
     }
 
+    /// Where `slot` is, or belongs, among `slots`, slots of this table in source order:
+    /// one descent, comparing labels (unique, so no tie needs breaking).
+    @inlinable
+    func rank(of slot: UInt32, among slots: PersistentTree<UInt32, NoMarking<UInt32>>) -> Int {
+        let target = labels[Int(slot)]
+        return labels.withUnsafeBufferPointer { labels in
+            slots.partitioningIndex { labels[Int($0)] >= target }
+        }
+    }
+
     /// Whether `a` comes before `b` in the source.
     @inlinable
     func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
