@@ -9,12 +9,15 @@
 /// let numbers = Signal(IncrementalArray([1, 2, 3, 4]))
 /// let evens = numbers.filter { $0.isMultiple(of: 2) }
 /// var reader = ListChangeReader<Int>()
-/// _ = reader.read(evens.value)                       // the first read is a reload
+/// var rows: [Int] = []
+/// reader.read(evens.value).apply(to: &rows)         // the first read is a reload
 /// numbers.value.append(6)
 /// numbers.value.remove(at: 1)
 /// let changes = reader.read(evens.value)
-/// print(changes.steps?.count ?? -1)                  // prints "2"
-/// print(changes.difference.insertions.count, changes.difference.removals.count)   // prints "1 1"
+/// let difference = changes.difference(from: rows)
+/// changes.apply(to: &rows)
+/// print(changes.steps?.count ?? -1, rows)            // prints "2 [4, 6]"
+/// print(difference.insertions.count, difference.removals.count)   // prints "1 1"
 /// ```
 public struct ListChanges<Element> {
     /// One change, at a position of the list as the steps before it left it.
@@ -24,31 +27,42 @@ public struct ListChanges<Element> {
         case updated(Element, at: Int)
     }
 
-    /// The steps from ``previous`` to ``current`` in order; nil to reload everything.
+    /// The steps from the value the reader saw before to ``current``, in order; nil
+    /// to reload everything.
     public let steps: [Step]?
-    /// The value the reader saw before, if any.
-    public let previous: IncrementalArray<Element>?
     /// The value read now.
     public let current: IncrementalArray<Element>
+
+    @inlinable
+    init(steps: [Step]?, current: IncrementalArray<Element>) {
+        self.steps = steps
+        self.current = current
+    }
 
     /// Whether the reader must reload everything from ``current``.
     public var isReload: Bool { steps == nil }
 
-    /// The changes as the standard library's type: removals at offsets of
-    /// ``previous``, insertions at offsets of ``current``, an update as both. A reload
-    /// removes every old element and inserts every new one.
-    public var difference: CollectionDifference<Element> {
+    /// The changes as the standard library's type, against `previous`, the rows the
+    /// reader saw before (those ``apply(to:)`` is about to bring up to date):
+    /// removals at offsets of `previous`, insertions at offsets of ``current``, an
+    /// update as both. A reload removes every old row and inserts every new one.
+    ///
+    /// The reader keeps no copy of what it saw: a copy would make the list's next
+    /// change copy the part of it that changes.
+    public func difference<Rows: RandomAccessCollection>(from previous: Rows) -> CollectionDifference<Element>
+    where Rows.Element == Element {
         var changes: [CollectionDifference<Element>.Change] = []
-        if let steps, let previous {
+        func old(_ offset: Int) -> Element { previous[previous.index(previous.startIndex, offsetBy: offset)] }
+        if let steps {
             let net = Self.netChanges(of: steps)
             for offset in net.removals {
-                changes.append(.remove(offset: offset, element: previous[offset], associatedWith: nil))
+                changes.append(.remove(offset: offset, element: old(offset), associatedWith: nil))
             }
             for offset in net.insertions {
                 changes.append(.insert(offset: offset, element: current[offset], associatedWith: nil))
             }
         } else {
-            for (offset, element) in (previous ?? []).enumerated() {
+            for (offset, element) in previous.enumerated() {
                 changes.append(.remove(offset: offset, element: element, associatedWith: nil))
             }
             for (offset, element) in current.enumerated() {
@@ -98,6 +112,7 @@ public struct ListChanges<Element> {
 
     /// Applies the changes to `rows`, a copy of what the reader saw before: step by
     /// step, or by replacing them all on a reload.
+    @inlinable
     public func apply<Rows: RangeReplaceableCollection & MutableCollection>(to rows: inout Rows)
     where Rows.Element == Element, Rows.Index == Int {
         guard let steps else {
@@ -115,27 +130,30 @@ public struct ListChanges<Element> {
 }
 
 /// Reads a list again and again, and tells each time what changed since the last
-/// read: the last value seen is kept (O(1), it shares the list's storage) with its
-/// place in the list's journal, which from then on keeps the changes.
+/// read. It keeps only its place in the list's journal, which from then on keeps the
+/// changes; not the value it read, whose storage the list's next change would then
+/// have to copy.
 public struct ListChangeReader<Element> {
-    @usableFromInline var last: (value: IncrementalArray<Element>, mark: JournalMark<Element>)?
+    @usableFromInline var mark: JournalMark<Element>?
 
     public init() {}
 
     /// What changed since the last read; the first read is a reload.
+    @inlinable
     public mutating func read(_ list: IncrementalArray<Element>) -> ListChanges<Element> {
-        defer { last = (list, list.markForFollowing) }
-        guard let last else { return ListChanges(steps: nil, previous: nil, current: list) }
-        guard let changes = list.changes(since: last.mark) else {
-            return ListChanges(steps: nil, previous: last.value, current: list)
+        defer { list.advance(&mark) }
+        guard let last = mark, let changes = list.changes(since: last) else {
+            return ListChanges(steps: nil, current: list)
         }
-        let steps = changes.map { change -> ListChanges<Element>.Step in
-            switch change {
-            case .insert(let position, let element): return .inserted(element, at: position)
-            case .remove(let position): return .removed(at: position)
-            case .replace(let position, let element): return .updated(element, at: position)
+        var steps: [ListChanges<Element>.Step] = []
+        steps.reserveCapacity(changes.count)
+        for index in changes.indices {
+            switch changes[index] {
+            case .insert(let position, let element): steps.append(.inserted(element, at: position))
+            case .remove(let position): steps.append(.removed(at: position))
+            case .replace(let position, let element): steps.append(.updated(element, at: position))
             }
         }
-        return ListChanges(steps: steps, previous: last.value, current: list)
+        return ListChanges(steps: steps, current: list)
     }
 }

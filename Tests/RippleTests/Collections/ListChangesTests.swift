@@ -24,10 +24,10 @@ import Testing
 
         mutating func follow(_ list: IncrementalArray<Element>, _ context: String) {
             let changes = reader.read(list)
-            let before = rows
+            let difference = changes.difference(from: rows)
+            #expect(rows.applying(difference) == Array(list), "applied difference, \(context)")
             changes.apply(to: &rows)
             #expect(rows == Array(list), "applied steps, \(context)")
-            #expect(before.applying(changes.difference) == Array(list), "applied difference, \(context)")
             if changes.isReload { reloads += 1 }
         }
     }
@@ -70,7 +70,10 @@ import Testing
         let store = Store()
         store.items = IncrementalArray((0..<10_000).map { Item(id: $0, score: $0) })
         var reader = ListChangeReader<Item>()
-        #expect(reader.read(store.even).isReload)
+        var rows: [Item] = []
+        let first = reader.read(store.even)
+        #expect(first.isReload)
+        first.apply(to: &rows)
         store.items[10].score = 11
         let changes = reader.read(store.even)
         #expect(changes.steps?.count == 1)
@@ -78,7 +81,12 @@ import Testing
             Issue.record("expected the removal of row 5, got \(String(describing: changes.steps))")
             return
         }
-        #expect(changes.difference.removals.count == 1 && changes.difference.insertions.isEmpty)
+        let difference = changes.difference(from: rows)
+        #expect(difference.insertions.isEmpty)
+        #expect(difference.removals.count == 1)
+        guard case .remove(let offset, let removed, _)? = difference.removals.first else { return }
+        #expect(offset == 5)
+        #expect(removed == Item(id: 10, score: 10), "the removal carries the row as it was")
     }
 
     @Test func `nothing changed is no step, and a reader far behind reloads`() {

@@ -856,12 +856,15 @@ enum SourceExample_ListChanges_1 {
         let numbers = Signal(IncrementalArray([1, 2, 3, 4]))
         let evens = numbers.filter { $0.isMultiple(of: 2) }
         var reader = ListChangeReader<Int>()
-        _ = reader.read(evens.value)                       // the first read is a reload
+        var rows: [Int] = []
+        reader.read(evens.value).apply(to: &rows)         // the first read is a reload
         numbers.value.append(6)
         numbers.value.remove(at: 1)
         let changes = reader.read(evens.value)
-        print(changes.steps?.count ?? -1)                  // prints "2"
-        print(changes.difference.insertions.count, changes.difference.removals.count)   // prints "1 1"
+        let difference = changes.difference(from: rows)
+        changes.apply(to: &rows)
+        print(changes.steps?.count ?? -1, rows)            // prints "2 [4, 6]"
+        print(difference.insertions.count, difference.removals.count)   // prints "1 1"
     }
 }
 
@@ -2844,7 +2847,7 @@ struct DocumentationExamplesTests {
 
     @Test("Collections/ListChanges.swift, example 1")
     func example_ListChanges_1() {
-        ExampleConsole.check("Collections/ListChanges.swift", 1, prints: ["2", "1 1"]) {
+        ExampleConsole.check("Collections/ListChanges.swift", 1, prints: ["2 [4, 6]", "1 1"]) {
             SourceExample_ListChanges_1.run()
         }
     }
