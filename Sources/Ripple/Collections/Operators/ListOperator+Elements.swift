@@ -21,8 +21,8 @@ extension ListOperator {
     /// element followed by the slot's tracker (objects), or by the query tracker.
     @inlinable
     func evaluate(_ element: Element, slot: UInt32) -> Result {
-        var element = element
-        return evaluate(at: &element, slot: slot)
+        // Borrowed, not copied into a variable: a copy retains what the element holds.
+        withUnsafePointer(to: element) { evaluate(at: $0, slot: slot) }
     }
 
     /// ``evaluate(_:slot:)`` for the element at `element`.
