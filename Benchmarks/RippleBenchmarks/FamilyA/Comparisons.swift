@@ -209,7 +209,7 @@ func printComparisons(_ rows: [ComparisonRow]) {
         ]
     }
     printTable(["case", "Observation", "Ripple", "Obs / Ripple", "what one operation is"], table)
-    let ratios = rows.filter { !$0.comparison.isFloor }.compactMap(\.ratio)
+    let ratios = meanRatios(rows)
     if !ratios.isEmpty {
         print("geometric mean over \(ratios.count) cases: \(format(geometricMean(ratios), digits: 1))x")
     }
@@ -229,8 +229,13 @@ func printComparisons(_ rows: [ComparisonRow]) {
     printViewLoopRenders(rows)
 }
 
+/// The ratios the geometric mean is taken over: every case's but the floor's.
+private func meanRatios(_ rows: [ComparisonRow]) -> [Double] {
+    rows.filter { !$0.comparison.isFloor }.compactMap(\.ratio)
+}
+
 func comparisonsJSON(_ rows: [ComparisonRow]) -> JSON {
-    let ratios = rows.filter { !$0.comparison.isFloor }.compactMap(\.ratio)
+    let ratios = meanRatios(rows)
     return .object([
         ("cases", .array(rows.map { row in
             .object([

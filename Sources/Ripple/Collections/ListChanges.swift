@@ -46,9 +46,6 @@ public struct ListChanges<Element> {
     /// reader saw before (those ``apply(to:)`` is about to bring up to date):
     /// removals at offsets of `previous`, insertions at offsets of ``current``, an
     /// update as both. A reload removes every old row and inserts every new one.
-    ///
-    /// The reader keeps no copy of what it saw: a copy would make the list's next
-    /// change copy the part of it that changes.
     public func difference<Rows: RandomAccessCollection>(from previous: Rows) -> CollectionDifference<Element>
     where Rows.Element == Element {
         var changes: [CollectionDifference<Element>.Change] = []
@@ -145,13 +142,11 @@ public struct ListChangeReader<Element> {
         guard let last = mark, let changes = list.changes(since: last) else {
             return ListChanges(steps: nil, current: list)
         }
-        var steps: [ListChanges<Element>.Step] = []
-        steps.reserveCapacity(changes.count)
-        for index in changes.indices {
-            switch changes[index] {
-            case .insert(let position, let element): steps.append(.inserted(element, at: position))
-            case .remove(let position): steps.append(.removed(at: position))
-            case .replace(let position, let element): steps.append(.updated(element, at: position))
+        let steps = changes.map { change -> ListChanges<Element>.Step in
+            switch change {
+            case .insert(let position, let element): return .inserted(element, at: position)
+            case .remove(let position): return .removed(at: position)
+            case .replace(let position, let element): return .updated(element, at: position)
             }
         }
         return ListChanges(steps: steps, current: list)
