@@ -59,6 +59,29 @@ import Testing
         }
     }
 
+    @Test func `insertions at one place, which relabel their neighbourhood, keep the sections in order`() {
+        // The same insertions into a bare slot table: they run out of labels and relabel.
+        var table = SlotTable(labelled: true)
+        table.reset(count: 50)
+        for _ in 0..<200 { _ = table.insert(at: 25) }
+        #expect(table.relabelCount > 1)
+
+        let store = Store()
+        store.todos = IncrementalArray((0..<50).map { Todo(id: $0, priority: $0 % 4) })
+        _ = store.byPriority
+        for step in 0..<200 {
+            store.todos.insert(Todo(id: 1000 + step, priority: step % 3), at: 25)
+            if step % 7 == 0 { store.todos.insert(Todo(id: 5000 + step, priority: 3), at: 26) }
+            guard step % 3 == 0 else { continue }
+            let expected = Self.plainSections(Array(store.todos), key: \.priority)
+            let sections = store.byPriority
+            #expect(sections.keys == expected.map(\.0), "step \(step)")
+            #expect(sections.map { Array($0.elements) } == expected.map(\.1), "step \(step)")
+        }
+        let expected = Self.plainSections(Array(store.todos), key: \.priority)
+        #expect(store.byPriority.map { Array($0.elements) } == expected.map(\.1))
+    }
+
     @Test func `a model whose key changes moves between two sections`() {
         for seed in 1...8 {
             var random = SeededRandom(seed: UInt64(seed))

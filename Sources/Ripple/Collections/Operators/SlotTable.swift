@@ -39,6 +39,26 @@ struct SlotTable {
     @usableFromInline var free: [UInt32] = []
     /// How many slots exist, in use or free: the length per-slot arrays need.
     @usableFromInline var capacity = 0
+    /// How many times an insertion relabelled a neighbourhood, and the last one: its
+    /// slots in source order, and the labels around it, which did not change. A logic
+    /// that keeps labels of its own (sections) brings them up to date from it.
+    @usableFromInline var relabelCount = 0
+    @usableFromInline var lastRelabel = Relabel(slots: [], low: 0, high: 0)
+
+    @usableFromInline
+    struct Relabel {
+        @usableFromInline var slots: [UInt32]
+        /// Every label of `slots` was, and is, strictly between these.
+        @usableFromInline var low: UInt64
+        @usableFromInline var high: UInt64
+
+        @inlinable
+        init(slots: [UInt32], low: UInt64, high: UInt64) {
+            self.slots = slots
+            self.low = low
+            self.high = high
+        }
+    }
 
     @inlinable
     init(labelled: Bool) {
@@ -124,14 +144,17 @@ struct SlotTable {
         return low
     }
 
-    /// Where `slot` is, or belongs, among `slots`, slots of this table in source order:
-    /// one descent, comparing labels (unique, so no tie needs breaking).
+    /// Where `slot` is, or belongs, among `labels`, labels of this table's slots in
+    /// ascending order: one descent (labels are unique, so no tie needs breaking).
     @inlinable
-    func rank(of slot: UInt32, among slots: PersistentTree<UInt32, NoMarking<UInt32>>) -> Int {
-        let target = labels[Int(slot)]
-        return labels.withUnsafeBufferPointer { labels in
-            slots.partitioningIndex { labels[Int($0)] >= target }
-        }
+    func rank(of slot: UInt32, among labels: PersistentTree<UInt64, NoMarking<UInt64>>) -> Int {
+        let target = self.labels[Int(slot)]
+        return labels.partitioningIndex { $0 >= target }
+    }
+
+    @inlinable
+    func label(of slot: UInt32) -> UInt64 {
+        labels[Int(slot)]
     }
 
     /// Whether `a` comes before `b` in the source.
@@ -177,7 +200,9 @@ struct SlotTable {
             let (low, high) = bounds(of: lower..<upper)
             let slots = UInt64(upper - lower + 2)
             if (high - low) / slots >= 1 << 12 || (lower == 0 && upper == order.count) {
-                spreadLabels(over: lower..<upper, between: low, and: high)
+                lastRelabel = Relabel(
+                    slots: spreadLabels(over: lower..<upper, between: low, and: high), low: low, high: high)
+                relabelCount &+= 1
                 return
             }
             size *= 2
@@ -185,9 +210,10 @@ struct SlotTable {
     }
 
     /// Gives the elements at `positions` evenly spaced labels strictly between `low`
-    /// and `high`, leaving room on both sides.
+    /// and `high`, leaving room on both sides; returns their slots, in order.
     @inlinable
-    mutating func spreadLabels(over positions: Range<Int>, between low: UInt64, and high: UInt64) {
+    @discardableResult
+    mutating func spreadLabels(over positions: Range<Int>, between low: UInt64, and high: UInt64) -> [UInt32] {
         let step = (high - low) / UInt64(positions.count + 1)
         var label = low
         var slots: [UInt32] = []
@@ -197,5 +223,6 @@ struct SlotTable {
             label += step
             labels[Int(slot)] = label
         }
+        return slots
     }
 }
