@@ -40,7 +40,8 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
             keys.append(results, firstSlot: firstSlot)
             for offset in 0..<results.count {
                 let key = results[offset]
-                labelsByKey[key, default: []].append(op.slots.label(of: firstSlot &+ UInt32(truncatingIfNeeded: offset)))
+                let slot = firstSlot &+ UInt32(truncatingIfNeeded: offset)
+                labelsByKey[key, default: []].append(op.slots.label(of: slot))
                 elementsByKey[key, default: []].append(elements[offset])
             }
         }
@@ -141,7 +142,9 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
     /// Removes the label of `slot` from a section; returns where it was and how many
     /// are left.
     @inlinable
-    static func remove(_ slot: UInt32, from labels: inout Members, by op: ListOperator<Self>) -> (rank: Int, left: Int) {
+    static func remove(
+        _ slot: UInt32, from labels: inout Members, by op: ListOperator<Self>
+    ) -> (rank: Int, left: Int) {
         let rank = rank(of: slot, in: labels, by: op)
         _ = labels.remove(at: rank)
         return (rank, labels.count)

@@ -40,23 +40,21 @@ struct SlotTable {
     /// How many slots exist, in use or free: the length per-slot arrays need.
     @usableFromInline var capacity = 0
     /// How many times an insertion relabelled a neighbourhood, and the last one: its
-    /// slots in source order, and the labels around it, which did not change. A logic
-    /// that keeps labels of its own (sections) brings them up to date from it.
+    /// slots in source order, and the label just below it, which did not change. A
+    /// logic that keeps labels of its own (sections) brings them up to date from it.
     @usableFromInline var relabelCount = 0
-    @usableFromInline var lastRelabel = Relabel(slots: [], low: 0, high: 0)
+    @usableFromInline var lastRelabel = Relabel(slots: [], low: 0)
 
     @usableFromInline
     struct Relabel {
-        @usableFromInline var slots: [UInt32]
-        /// Every label of `slots` was, and is, strictly between these.
-        @usableFromInline var low: UInt64
-        @usableFromInline var high: UInt64
+        @usableFromInline let slots: [UInt32]
+        /// Every label of `slots` was, and is, above this one.
+        @usableFromInline let low: UInt64
 
         @inlinable
-        init(slots: [UInt32], low: UInt64, high: UInt64) {
+        init(slots: [UInt32], low: UInt64) {
             self.slots = slots
             self.low = low
-            self.high = high
         }
     }
 
@@ -200,8 +198,7 @@ struct SlotTable {
             let (low, high) = bounds(of: lower..<upper)
             let slots = UInt64(upper - lower + 2)
             if (high - low) / slots >= 1 << 12 || (lower == 0 && upper == order.count) {
-                lastRelabel = Relabel(
-                    slots: spreadLabels(over: lower..<upper, between: low, and: high), low: low, high: high)
+                lastRelabel = Relabel(slots: spreadLabels(over: lower..<upper, between: low, and: high), low: low)
                 relabelCount &+= 1
                 return
             }
