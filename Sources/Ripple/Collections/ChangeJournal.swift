@@ -91,7 +91,7 @@ final class ChangeJournal<Element>: @unchecked Sendable {
             changes.removeAll(keepingCapacity: true)
             base = position
         }
-        changes.append(entry)
+        changes.append(consume entry)
         if changes.count > keep {
             let dropped = changes.count / 2
             changes.removeFirst(dropped)

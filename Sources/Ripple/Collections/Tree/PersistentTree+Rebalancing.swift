@@ -97,15 +97,19 @@ extension PersistentTree.Node {
         let removedMarks = Tree.tracksMarks ? Tree.marks(in: leaves[slot][offset ..< offset &+ removing]) : 0
         let markDelta = newMarks &- removedMarks
         if newCount <= Tree.leafCapacity {
-            // Reserving first copies a shared leaf at full capacity, once, so that the
-            // write below neither copies it again nor grows it past a leaf.
-            leaves[slot].reserveCapacity(Tree.leafCapacity)
-            if removing == 0 && insertCount == 1, let element = newElements.first {
-                leaves[slot].shiftingInsert(element, at: offset)
-            } else if let removed, removing == 1 && insertCount == 0 {
-                removed.initialize(to: leaves[slot].shiftingRemove(at: offset))
-            } else {
-                leaves[slot].replaceSubrange(offset ..< offset &+ removing, with: newElements)
+            // Through the node's buffer: one uniqueness check of the node's array of
+            // leaves, where each `leaves[slot]` write would make one.
+            leaves.withUnsafeMutableBufferPointer { leaves in
+                // Reserving first copies a shared leaf at full capacity, once, so that the
+                // write below neither copies it again nor grows it past a leaf.
+                leaves[slot].reserveCapacity(Tree.leafCapacity)
+                if removing == 0 && insertCount == 1, let element = newElements.first {
+                    leaves[slot].shiftingInsert(element, at: offset)
+                } else if let removed, removing == 1 && insertCount == 0 {
+                    removed.initialize(to: leaves[slot].shiftingRemove(at: offset))
+                } else {
+                    leaves[slot].replaceSubrange(offset ..< offset &+ removing, with: newElements)
+                }
             }
             adjust(slot, by: newCount &- oldCount, marks: markDelta)
             if newCount == 0 {
