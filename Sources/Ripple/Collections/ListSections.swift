@@ -54,12 +54,15 @@ public struct ListSections<Key: Comparable & Hashable, Element> {
     /// The first section whose key is not less than `key`.
     @inlinable
     func insertionIndex(of key: Key) -> Int {
-        var low = 0, high = sections.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sections[middle].key < key { low = middle + 1 } else { high = middle }
+        // Through the buffer: a key is read where it lies, without copying its section.
+        sections.withUnsafeBufferPointer { sections in
+            var low = 0, high = sections.count
+            while low < high {
+                let middle = (low &+ high) &>> 1
+                if sections[middle].key < key { low = middle &+ 1 } else { high = middle }
+            }
+            return low
         }
-        return low
     }
 }
 
