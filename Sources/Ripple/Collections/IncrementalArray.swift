@@ -135,15 +135,6 @@ extension IncrementalArray {
         if mark.journal === journal, mark.position == position { return [] }
         return journal.changes(since: mark, to: position, limit: Swift.max(32, tree.count / 4))
     }
-
-    /// The changes since `mark`, as above (nil too when there is no mark yet), then
-    /// `mark` moved to where the list stands. The mark is read in place, not copied.
-    @inlinable
-    func takeChanges(since mark: inout JournalMark<Element>?) -> ArraySlice<ListChange<Element>>? {
-        defer { advance(&mark) }
-        guard mark != nil else { return nil }
-        return changes(since: mark.unsafelyUnwrapped)
-    }
 }
 
 // MARK: Checks

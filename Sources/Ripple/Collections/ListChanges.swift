@@ -138,7 +138,8 @@ public struct ListChangeReader<Element> {
     /// What changed since the last read; the first read is a reload.
     @inlinable
     public mutating func read(_ list: IncrementalArray<Element>) -> ListChanges<Element> {
-        guard let changes = list.takeChanges(since: &mark) else {
+        defer { list.advance(&mark) }
+        guard let last = mark, let changes = list.changes(since: last) else {
             return ListChanges(steps: nil, current: list)
         }
         let steps = changes.map { change -> ListChanges<Element>.Step in

@@ -150,7 +150,7 @@ final class ListOperator<Logic: ListLogic> {
             }
         }
         // What changed in the source, if it can be followed change by change.
-        let followed = list.takeChanges(since: &mark)
+        let followed = mark.flatMap { list.changes(since: $0) }
         let followable = followed != nil
         let changes = followed ?? []
         var fired: [UInt32] = []
@@ -159,6 +159,7 @@ final class ListOperator<Logic: ListLogic> {
         let fullPass = queryChanged || !followable
             || (!fired.isEmpty && (!tracksElements || fired.count > limit))
             || changes.count + fired.count > limit
+        list.advance(&mark)
 
         var previous: Output?
         if case .success = node.cached {
