@@ -32,3 +32,54 @@ extension PersistentTreeTests {
         }
     }
 }
+
+// lowerBound(of:key:): the same answer from a guess by interpolation, however unevenly
+// the keys are spread.
+
+/// Ascending keys: even, clustered at both ends, doubling, repeated, and extremes.
+private let keySpreads: [String: [UInt64]] = [
+    "even": (0..<5_000).map { UInt64($0) * 1_000 + 7 },
+    "clustered": (0..<2_500).map { UInt64($0) } + (0..<2_500).map { UInt64.max - 5_000 + UInt64($0) },
+    "doubling": (0..<64).map { UInt64(1) << UInt64($0) },
+    "repeated": (0..<3_000).map { UInt64($0 / 7) },
+    "extremes": [0, 1, UInt64.max / 2, UInt64.max - 1, UInt64.max],
+    "one": [42],
+    "none": [],
+]
+
+extension PersistentTreeTests {
+    @Test(arguments: ["even", "clustered", "doubling", "repeated", "extremes", "one", "none"])
+    func `the interpolated lower bound matches a linear scan`(spread: String) throws {
+        let keys = try #require(keySpreads[spread])
+        let packed = PersistentTree<UInt64, NoMarking<UInt64>>(keys)
+        // The same keys inserted one by one, in an order that leaves leaves uneven.
+        var uneven = PersistentTree<UInt64, NoMarking<UInt64>>()
+        var held: [UInt64] = []
+        let scattered = keys.indices.sorted { ($0 * 7_919) % 10_007 < ($1 * 7_919) % 10_007 }
+        for key in scattered.map({ keys[$0] }) {
+            let position = held.firstIndex { $0 > key } ?? held.count
+            held.insert(key, at: position)
+            uneven.insert(key, at: position)
+        }
+        #expect(held == keys)
+        var targets: [UInt64] = [0, 1, UInt64.max - 1, UInt64.max]
+        for key in keys.prefix(300) + keys.suffix(300) + stride(from: 0, to: keys.count, by: 37).map({ keys[$0] }) {
+            targets += [key, key &- 1, key &+ 1]
+        }
+        for target in targets {
+            let expected = keys.firstIndex { $0 >= target } ?? keys.count
+            #expect(packed.lowerBound(of: target) { $0 } == expected, "\(spread), packed, target \(target)")
+            #expect(uneven.lowerBound(of: target) { $0 } == expected, "\(spread), uneven, target \(target)")
+        }
+    }
+
+    @Test func `the interpolated lower bound reads keys through a projection`() {
+        // As a slot table does: elements name slots, the keys are looked up elsewhere.
+        let labels: [UInt64] = (0..<2_000).map { UInt64($0) * UInt64($0) * 3 }
+        let slots = PersistentTree<Int, NoMarking<Int>>(Array(0..<2_000))
+        for slot in stride(from: 0, to: 2_000, by: 13) {
+            #expect(slots.lowerBound(of: labels[slot]) { labels[$0] } == slot)
+            #expect(slots.lowerBound(of: labels[slot] + 1) { labels[$0] } == slot + 1)
+        }
+    }
+}

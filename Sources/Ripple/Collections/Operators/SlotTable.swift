@@ -137,7 +137,7 @@ struct SlotTable {
     func position(of slot: UInt32) -> Int {
         precondition(labelled, "only a labelled table finds slots")
         let target = labels[Int(slot)]
-        let low = order.partitioningIndex { labels[Int($0.slot)] >= target }
+        let low = order.lowerBound(of: target) { labels[Int($0.slot)] }
         assert(low < order.count && order[low].slot == slot, "a slot in use has a position")
         return low
     }
@@ -146,8 +146,7 @@ struct SlotTable {
     /// ascending order: one descent (labels are unique, so no tie needs breaking).
     @inlinable
     func rank(of slot: UInt32, among labels: PersistentTree<UInt64, NoMarking<UInt64>>) -> Int {
-        let target = self.labels[Int(slot)]
-        return labels.partitioningIndex { $0 >= target }
+        labels.lowerBound(of: self.labels[Int(slot)]) { $0 }
     }
 
     @inlinable
