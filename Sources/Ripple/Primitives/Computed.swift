@@ -116,6 +116,21 @@ public final class Computed<Value>: ComputedNode {
         }
     }
 
+    /// `value`'s read (the node brought up to date, the read recorded) for a reader that
+    /// needs the value only when it changed: the version, not a copy of the value. Nil
+    /// when the node holds an error, which only `value` reports.
+    @inlinable
+    func readVersion() -> UInt32? {
+        if let step = Graph.readInPlace(ofComputed: self), case .success = cached {
+            step.apply()
+            return version
+        }
+        let pinned = enginePrepareRead(self)
+        defer { if pinned { Unmanaged.passUnretained(self).release() } }
+        if case .success = cached { return version }
+        return nil
+    }
+
     /// The read that needs the engine. It takes the node unretained, so that a caller
     /// holding it at +0 (an element of an array) need not retain it around the call;
     /// the engine keeps it alive instead (see `enginePrepareRead`).

@@ -142,9 +142,10 @@ final class ListOperator<Logic: ListLogic> {
         let list = readSource()
         var queryChanged = false
         if case .query(let query) = function {
-            let made = query.value
-            if mark == nil || query.version != queryVersion {
-                transform = made
+            // The closures are copied only when the query made new ones.
+            let version = query.readVersion()
+            if mark == nil || version == nil || version != queryVersion {
+                transform = query.value
                 queryVersion = query.version
                 queryChanged = true
             }
