@@ -48,7 +48,7 @@ private let keySpreads: [String: [UInt64]] = [
 ]
 
 extension PersistentTreeTests {
-    @Test(arguments: ["even", "clustered", "doubling", "repeated", "extremes", "one", "none"])
+    @Test(arguments: keySpreads.keys.sorted())
     func `the interpolated lower bound matches a linear scan`(spread: String) throws {
         let keys = try #require(keySpreads[spread])
         let packed = PersistentTree<UInt64, NoMarking<UInt64>>(keys)

@@ -142,9 +142,9 @@ final class ListOperator<Logic: ListLogic> {
         let list = readSource()
         var queryChanged = false
         if case .query(let query) = function {
-            // The closures are copied only when the query made new ones.
-            let version = query.readVersion()
-            if mark == nil || version == nil || version != queryVersion {
+            // The closures are copied only when the query made new ones (a nil version,
+            // an error, goes to `value`, which reports it).
+            if mark == nil || query.readVersion() != queryVersion {
                 transform = query.value
                 queryVersion = query.version
                 queryChanged = true

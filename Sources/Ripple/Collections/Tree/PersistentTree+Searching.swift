@@ -9,40 +9,52 @@ extension PersistentTree {
     /// - Complexity: O(log n) calls of `belongsAfter`; O(height²) node visits.
     @inlinable
     func partitioningIndex(where belongsAfter: (Element) throws -> Bool) rethrows -> Int {
-        guard let root else { return try Self.partitioningIndex(in: leaf, where: belongsAfter) }
+        try partitionPoint { count, element in
+            try Self.firstIndex(in: 0..<count) { try belongsAfter(element($0)) }
+        }
+    }
+
+    /// The first position whose key is at least `target`, or `count` if none is; the
+    /// keys must ascend along the tree. For keys spread about evenly (the labels of a
+    /// slot table), each node and leaf is searched from a guess by interpolation: a
+    /// few loads side by side where halving makes a chain of dependent ones.
+    ///
+    /// - Complexity: O(log n) calls of `key`, however the keys are spread.
+    @inlinable
+    func lowerBound(of target: UInt64, key: (Element) -> UInt64) -> Int {
+        partitionPoint { count, element in
+            Self.interpolatedLowerBound(of: target, count: count) { key(element($0)) }
+        }
+    }
+
+    /// The descent both searches make: `firstAfter(count, element)` finds the partition
+    /// point among `count` elements it reads by index, first among a node's children's
+    /// first elements (the child before it holds the point), then in the leaf.
+    @inlinable
+    func partitionPoint(
+        _ firstAfter: (_ count: Int, _ element: (Int) -> Element) throws -> Int
+    ) rethrows -> Int {
+        guard let root else {
+            return try leaf.withUnsafeBufferPointer { elements in try firstAfter(elements.count) { elements[$0] } }
+        }
         // Safety: the tree holds every node on the path throughout, and a read writes
         // nothing, so the walk borrows each node rather than retaining it.
         var node = Unmanaged.passUnretained(root)
         var position = 0
         for level in stride(from: height, to: 1, by: -1) {
             node = try node._withUnsafeGuaranteedRef { node in
-                let slot = try Self.lastSlotNotAfter(node.childCount, where: belongsAfter) { slot in
-                    node.children[slot].firstElement(height: level &- 1)
-                }
+                let slot = try Swift.max(0, firstAfter(node.childCount) {
+                    node.children[$0].firstElement(height: level &- 1)
+                } &- 1)
                 position &+= node.start(of: slot)
                 return Unmanaged.passUnretained(node.children[slot])
             }
         }
         return try node._withUnsafeGuaranteedRef { node in
-            let slot = try Self.lastSlotNotAfter(node.childCount, where: belongsAfter) { node.leaves[$0][0] }
-            return try position &+ node.start(of: slot)
-                &+ Self.partitioningIndex(in: node.leaves[slot], where: belongsAfter)
-        }
-    }
-
-    /// The last of `count` children whose first element does not satisfy
-    /// `belongsAfter`, or 0 if all do: the child the partition point falls in.
-    @inlinable
-    static func lastSlotNotAfter(
-        _ count: Int, where belongsAfter: (Element) throws -> Bool, first: (Int) -> Element
-    ) rethrows -> Int {
-        try firstIndex(in: 1..<count) { try belongsAfter(first($0)) } &- 1
-    }
-
-    @inlinable
-    static func partitioningIndex(in leaf: Leaf, where belongsAfter: (Element) throws -> Bool) rethrows -> Int {
-        try leaf.withUnsafeBufferPointer { elements in
-            try firstIndex(in: 0..<elements.count) { try belongsAfter(elements[$0]) }
+            let slot = try Swift.max(0, firstAfter(node.childCount) { node.leaves[$0][0] } &- 1)
+            return try position &+ node.start(of: slot) &+ node.leaves[slot].withUnsafeBufferPointer { elements in
+                try firstAfter(elements.count) { elements[$0] }
+            }
         }
     }
 
@@ -73,42 +85,6 @@ extension PersistentTree.Node {
 }
 
 extension PersistentTree {
-    /// The first position whose key is at least `target`, or `count` if none is; the
-    /// keys must ascend along the tree. For keys spread about evenly (the labels of a
-    /// slot table), each node and leaf is searched from a guess by interpolation: a
-    /// few loads side by side where halving makes a chain of dependent ones.
-    ///
-    /// - Complexity: O(log n) calls of `key`, however the keys are spread.
-    @inlinable
-    func lowerBound(of target: UInt64, key: (Element) -> UInt64) -> Int {
-        guard let root else {
-            return leaf.withUnsafeBufferPointer { elements in
-                Self.interpolatedLowerBound(of: target, count: elements.count) { key(elements[$0]) }
-            }
-        }
-        // Safety: as in `partitioningIndex(where:)`.
-        var node = Unmanaged.passUnretained(root)
-        var position = 0
-        for level in stride(from: height, to: 1, by: -1) {
-            node = node._withUnsafeGuaranteedRef { node in
-                let slot = Self.interpolatedLowerBound(of: target, count: node.childCount) {
-                    key(node.children[$0].firstElement(height: level &- 1))
-                }
-                let child = Swift.max(0, slot &- 1)
-                position &+= node.start(of: child)
-                return Unmanaged.passUnretained(node.children[child])
-            }
-        }
-        return node._withUnsafeGuaranteedRef { node in
-            let slot = Swift.max(0, Self.interpolatedLowerBound(of: target, count: node.childCount) {
-                key(node.leaves[$0][0])
-            } &- 1)
-            return position &+ node.start(of: slot) &+ node.leaves[slot].withUnsafeBufferPointer { elements in
-                Self.interpolatedLowerBound(of: target, count: elements.count) { key(elements[$0]) }
-            }
-        }
-    }
-
     /// The first of `0..<count` whose key is at least `target`, or `count`; the keys
     /// ascend. A guess from the ends, a probe beside it, then halving what is left.
     @inlinable
