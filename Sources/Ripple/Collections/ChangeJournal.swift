@@ -111,21 +111,56 @@ final class ChangeJournal<Element>: @unchecked Sendable {
         return changes[(range.lowerBound &- base)..<(range.upperBound &- base)]
     }
 
+    /// The changes that take the value at `mark` to the value of `count` elements at
+    /// `position` of this journal; nil when an operator must pass over the whole list
+    /// instead (they are not all kept, the value is not a later version of the marked
+    /// one, or there are more than a pass would cost).
+    @inlinable
+    func changes(
+        since mark: JournalMark<Element>, toValueAt position: Int, count: Int
+    ) -> ArraySlice<ListChange<Element>>? {
+        let limit = Swift.max(32, count / 4)
+        guard mark.journal === self else { return changes(since: mark, acrossForksTo: position, limit: limit) }
+        if mark.position == position { return [] }
+        guard mark.position <= position, position &- mark.position <= limit else { return nil }
+        return recorded(mark.position..<position)
+    }
+
+    /// Moves `mark` to the value at `position` of this journal; on the same journal
+    /// only its position changes, so no reference changes hands.
+    @inlinable
+    func advance(_ mark: inout JournalMark<Element>?, toValueAt position: Int) {
+        if mark?.journal === self {
+            mark!.position = position
+        } else {
+            startRecording()
+            mark = JournalMark(journal: self, position: position)
+        }
+    }
+
+    /// ``changes(since:toValueAt:count:)`` from `mark`, nil when there is no mark;
+    /// then `mark` moves to the value at `position`.
+    @inlinable
+    func takeChanges(
+        since mark: inout JournalMark<Element>?, toValueAt position: Int, count: Int
+    ) -> ArraySlice<ListChange<Element>>? {
+        defer { advance(&mark, toValueAt: position) }
+        guard mark != nil else { return nil }
+        return changes(since: mark.unsafelyUnwrapped, toValueAt: position, count: count)
+    }
+
     /// How many journals up a consumer looks for the one it followed.
     @inlinable
     static var forkSearchLimit: Int { 8 }
 
-    /// The changes that take a value at `mark` to the value at `position` of this
-    /// journal, in order; nil when they are not all recorded, when the value is not a
-    /// descendant of the marked one, or when there are more than `limit`.
+    /// The changes that take a value at `mark`, on a journal this one forked from, to
+    /// the value at `position` of this journal, in order; nil when they are not all
+    /// recorded, when the value is not a descendant of the marked one, or when there
+    /// are more than `limit`.
     @inlinable
     func changes(
-        since mark: JournalMark<Element>, to position: Int, limit: Int
+        since mark: JournalMark<Element>, acrossForksTo position: Int, limit: Int
     ) -> ArraySlice<ListChange<Element>>? {
-        if mark.journal === self {
-            guard mark.position <= position, position &- mark.position <= limit else { return nil }
-            return recorded(mark.position..<position)
-        }
         // The journals from this one up to the marked one, each with where to stop.
         var chain: [(journal: ChangeJournal, upTo: Int)] = [(self, position)]
         var current = self

@@ -120,11 +120,7 @@ extension IncrementalArray {
     /// changes, so no reference changes hands.
     @inlinable
     func advance(_ mark: inout JournalMark<Element>?) {
-        if mark?.journal === journal {
-            mark!.position = position
-        } else {
-            mark = markForFollowing
-        }
+        journal.advance(&mark, toValueAt: position)
     }
 
     /// The changes since `mark`, in order; nil when an operator must pass over the
@@ -132,8 +128,16 @@ extension IncrementalArray {
     /// the marked one, or there are more than a pass would cost).
     @inlinable
     func changes(since mark: JournalMark<Element>) -> ArraySlice<ListChange<Element>>? {
-        if mark.journal === journal, mark.position == position { return [] }
-        return journal.changes(since: mark, to: position, limit: Swift.max(32, tree.count / 4))
+        journal.changes(since: mark, toValueAt: position, count: tree.count)
+    }
+}
+
+extension IncrementalArray {
+    /// Whether the two are the same value of the same line: storage, journal and place
+    /// in it. O(1).
+    @inlinable
+    func isIdentical(to other: Self) -> Bool {
+        tree.isIdentical(to: other.tree) && journal === other.journal && position == other.position
     }
 }
 

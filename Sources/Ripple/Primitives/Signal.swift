@@ -174,6 +174,21 @@ public final class Signal<Value>: ReactiveNode {
         return node._withUnsafeGuaranteedRef { $0.storage }
     }
 
+    /// `value`'s read for a reader that needs a few parts of a large value: `body`
+    /// sees the value where it is stored, with no copy. `body` must not write the
+    /// signal or run code that could.
+    @inlinable
+    @inline(__always)
+    func withValueInPlace<R>(_ body: (UnsafePointer<Value>) -> R) -> R {
+        if let step = Graph.readInPlace(ofSource: self) {
+            let result = withUnsafeMutablePointer(to: &storage) { body($0) }
+            step.apply()
+            return result
+        }
+        engineRecordNewRead(Unmanaged<ReactiveNode>.fromOpaque(Unmanaged.passUnretained(self).toOpaque()))
+        return withUnsafeMutablePointer(to: &storage) { body($0) }
+    }
+
     /// Reads the value without recording a dependency.
     ///
     /// ```swift

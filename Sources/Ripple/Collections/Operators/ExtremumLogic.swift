@@ -74,7 +74,7 @@ struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
 
     @inlinable
     mutating func finish(
-        _ output: inout Key?, changed: Bool, list: IncrementalArray<Element>, by op: ListOperator<Self>
+        _ output: inout Key?, changed: Bool, list: IncrementalArray<Element>?, by op: ListOperator<Self>
     ) -> Bool {
         let result = extremum
         if result == output { return false }

@@ -8,6 +8,7 @@ struct FirstLogic<Element>: ListLogic {
 
     @inlinable static var slotsValues: Bool { true }
     @inlinable static var labelsSlots: SlotLabels { .forObjects }
+    @inlinable static var finishReadsList: Bool { true }
 
     @usableFromInline let equal: (Element?, Element?) -> Bool = defaultEquality()
     /// Whether a change of this update reached the first kept element.
@@ -69,11 +70,12 @@ struct FirstLogic<Element>: ListLogic {
     /// never reached rank 0 left it where it was.
     @inlinable
     mutating func finish(
-        _ output: inout Element?, changed: Bool, list: IncrementalArray<Element>, by op: ListOperator<Self>
+        _ output: inout Element?, changed: Bool, list: IncrementalArray<Element>?, by op: ListOperator<Self>
     ) -> Bool {
         guard reachedFirst else { return false }
         reachedFirst = false
-        let first = firstKept(in: list, by: op)
+        // Safety: `finishReadsList` makes the operator pass the list.
+        let first = firstKept(in: list.unsafelyUnwrapped, by: op)
         if equal(output, first) { return false }
         output = first
         return true

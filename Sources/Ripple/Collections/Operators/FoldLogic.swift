@@ -69,7 +69,7 @@ struct FoldLogic<Element, Contribution, State, Total>: ListLogic {
     /// The total, read once per update.
     @inlinable
     mutating func finish(
-        _ output: inout Total, changed: Bool, list: IncrementalArray<Element>, by op: ListOperator<Self>
+        _ output: inout Total, changed: Bool, list: IncrementalArray<Element>?, by op: ListOperator<Self>
     ) -> Bool {
         let total = rule.total(state)
         if rule.equal(output, total) { return false }

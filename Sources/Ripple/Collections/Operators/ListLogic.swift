@@ -57,11 +57,16 @@ protocol ListLogic {
         by op: ListOperator<Self>
     ) -> Bool
 
+    /// Whether ``finish(_:changed:list:by:)`` reads the source list: only then does an
+    /// update that follows changes copy it.
+    static var finishReadsList: Bool { get }
+
     /// After every change of an update: a total made from a state the hooks kept
     /// (a fold's, the first kept element) is read once. Returns whether `output`
-    /// changed; `changed` is what the hooks returned.
+    /// changed; `changed` is what the hooks returned. `list` is the source when
+    /// ``finishReadsList``.
     mutating func finish(
-        _ output: inout Output, changed: Bool, list: IncrementalArray<Element>, by op: ListOperator<Self>
+        _ output: inout Output, changed: Bool, list: IncrementalArray<Element>?, by op: ListOperator<Self>
     ) -> Bool
 }
 
@@ -81,6 +86,9 @@ extension ListLogic {
     static var slotsValues: Bool { false }
 
     @inlinable
+    static var finishReadsList: Bool { false }
+
+    @inlinable
     mutating func refired(
         _ element: Element, _ result: Result, at position: Int, slot: UInt32, in output: inout Output,
         by op: ListOperator<Self>
@@ -90,7 +98,7 @@ extension ListLogic {
 
     @inlinable
     mutating func finish(
-        _ output: inout Output, changed: Bool, list: IncrementalArray<Element>, by op: ListOperator<Self>
+        _ output: inout Output, changed: Bool, list: IncrementalArray<Element>?, by op: ListOperator<Self>
     ) -> Bool {
         changed
     }

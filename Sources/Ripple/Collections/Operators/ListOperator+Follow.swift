@@ -13,10 +13,12 @@ extension ListOperator {
     }
 
     /// Follows `changes`, in order, then the elements in `fired` slots (a slot may
-    /// repeat, or have left the list). Returns whether `output` changed.
+    /// repeat, or have left the list). Returns whether `output` changed. `list` is the
+    /// source, when the logic's finish reads it.
     @inlinable
     func follow(
-        _ changes: ArraySlice<ListChange<Element>>, fired: [UInt32], list: IncrementalArray<Element>, output: inout Output
+        _ changes: ArraySlice<ListChange<Element>>, fired: [UInt32], list: IncrementalArray<Element>?,
+        output: inout Output
     ) -> Bool {
         var changed = false
         // By index: iterating the slice would hold a second reference to its storage.

@@ -23,7 +23,14 @@ final class ListOperator<Logic: ListLogic> {
 
     @usableFromInline @exclusivity(unchecked) var logic: Logic
     @usableFromInline let readSource: () -> IncrementalArray<Element>
+    /// The signal `readSource` reads and returns the value of, once the first update
+    /// found one (see ``adoptSourceSignal(reading:_:)``).
+    @usableFromInline @exclusivity(unchecked) var sourceSignal: Signal<IncrementalArray<Element>>?
+    @usableFromInline @exclusivity(unchecked) var sourceChecked = false
     @usableFromInline let function: ElementFunction<Element, Result>
+    /// The query node, when `function` has one: read on every update, without
+    /// matching `function` (which retains the node).
+    @usableFromInline let query: Computed<ElementClosures<Element, Result>>?
     @usableFromInline @exclusivity(unchecked) var transform: ElementClosures<Element, Result>
     @usableFromInline @exclusivity(unchecked) var queryVersion: UInt32 = 0
     @usableFromInline @exclusivity(unchecked) var mark: JournalMark<Element>?
@@ -69,9 +76,12 @@ final class ListOperator<Logic: ListLogic> {
         readSource = source
         self.function = function
         switch function {
-        case .fixed(let transform): self.transform = transform
+        case .fixed(let transform):
+            self.transform = transform
+            query = nil
         case .query(let query):
             self.transform = .unmade
+            self.query = query
             query.origin = .operatorPart
         }
         environment = capturesEnvironment ? AmbientEnvironment.captured() : nil
@@ -139,28 +149,38 @@ final class ListOperator<Logic: ListLogic> {
     func updateNow(_ node: Computed<Output>, _ runtime: RuntimeRef) -> Bool {
         let outer = Graph.beginComputing(node, runtime)
         self.runtime = runtime
-        let list = readSource()
+        // The source first: what changed since the mark, and the mark moved on. A copy
+        // of the list is kept only from a source read through its function.
+        var list: IncrementalArray<Element>?
+        var followed: ArraySlice<ListChange<Element>>?
+        let count: Int
+        if let sourceSignal {
+            (followed, count) = sourceSignal.withValueInPlace { takeChanges($0) }
+        } else {
+            var copy = readSource()
+            if !sourceChecked { adoptSourceSignal(reading: copy, runtime) }
+            (followed, count) = withUnsafePointer(to: &copy) { takeChanges($0) }
+            list = consume copy
+        }
         var queryChanged = false
-        if case .query(let query) = function {
+        if let query {
             // The closures are copied only when the query made new ones (a nil version,
             // an error, goes to `value`, which reports it).
-            if mark == nil || query.readVersion() != queryVersion {
+            if followed == nil || query.readVersion() != queryVersion {
                 transform = query.value
                 queryVersion = query.version
                 queryChanged = true
             }
         }
-        // What changed in the source, if it can be followed change by change.
-        let followed = mark.flatMap { list.changes(since: $0) }
         let followable = followed != nil
-        let changes = followed ?? []
+        // Moved out, not copied: the journal's storage stays singly held.
+        let changes = followed.take() ?? []
         var fired: [UInt32] = []
         if !trackers.fired.isEmpty { swap(&fired, &trackers.fired) }
-        let limit = Swift.max(32, list.count / 4)
+        let limit = Swift.max(32, count / 4)
         let fullPass = queryChanged || !followable
             || (!fired.isEmpty && (!tracksElements || fired.count > limit))
             || changes.count + fired.count > limit
-        list.advance(&mark)
 
         var previous: Output?
         if case .success = node.cached {
@@ -169,10 +189,19 @@ final class ListOperator<Logic: ListLogic> {
             swap(&taken, &node.cached)
             if case .success(let value) = taken { previous = value }
         }
+        let rebuilds = fullPass || previous == nil
+        if list == nil, rebuilds || Logic.finishReadsList {
+            // Read again, untracked: the value just followed, unless the query's closure
+            // wrote it since (a misuse); a full pass then starts from the new value.
+            let copy = sourceSignal.unsafelyUnwrapped.storage
+            if rebuilds { copy.advance(&mark) }
+            list = consume copy
+        }
         beginEvaluations(fullPass: fullPass, runtime)
         let output: Output
         let changed: Bool
-        if fullPass || previous == nil {
+        if rebuilds {
+            let list = list.unsafelyUnwrapped
             // Only the query changed: the elements are the ones the output came from.
             let onlyQueryChanged = previous != nil && followable && changes.isEmpty && fired.isEmpty
             (output, changed) = rebuild(list, previous: previous, onlyQueryChanged: onlyQueryChanged)
@@ -183,11 +212,41 @@ final class ListOperator<Logic: ListLogic> {
             output = current
         }
         endEvaluations(runtime)
-        node.cached = .success(output)
+        node.cached = .success(consume output)
         if changed { node.version &+= 1 }
         self.runtime = nil
         Graph.endComputing(node, outer, runtime)
         return changed
+    }
+
+    /// The changes that take the list the mark is at to `list`, nil when they cannot
+    /// be followed; the mark moves to `list`. Reads `list` in place, copying nothing.
+    @inlinable
+    func takeChanges(
+        _ list: UnsafePointer<IncrementalArray<Element>>
+    ) -> (changes: ArraySlice<ListChange<Element>>?, count: Int) {
+        // Field by field, and the journal unretained: a call on `list.pointee` would
+        // copy the whole list first.
+        let position = list.pointee.position
+        let count = list.pointee.tree.elementCount
+        let changes = Unmanaged.passUnretained(list.pointee.journal)._withUnsafeGuaranteedRef {
+            $0.takeChanges(since: &mark, toValueAt: position, count: count)
+        }
+        return (changes, count)
+    }
+
+    /// After the first read through the source function: if it read one signal and
+    /// returned that signal's value as it is (a `@Tracked` property), later updates
+    /// read the list in the signal, in place. Anything else keeps calling the function.
+    @usableFromInline
+    @inline(never)
+    func adoptSourceSignal(reading list: IncrementalArray<Element>, _ runtime: RuntimeRef) {
+        sourceChecked = true
+        guard let link = runtime.pointee.run.cursor, link == node.deps,
+              let signal = link.pointee.dep.takeUnretainedValue() as? Signal<IncrementalArray<Element>>,
+              signal.storage.isIdentical(to: list)
+        else { return }
+        sourceSignal = signal
     }
 }
 
