@@ -311,31 +311,57 @@ public struct Tracked<Value> {
     }
 
     /// The value, for an in-place mutation: inside the signal when observed (one
-    /// notification, flushed by the caller), moved out of the enum otherwise (so the
-    /// caller holds the only reference to its storage and nothing is copied).
+    /// notification, flushed by the caller); moved out of the enum otherwise, into a
+    /// signal of its own for the length of the mutation, and back (so the caller holds
+    /// the only reference to its storage and nothing is copied).
+    ///
+    /// One yield, of a signal's storage either way: a coroutine with one yield inlines
+    /// into the property's accessor, and its frame fits the caller's buffer, where two
+    /// yields (one of a moved-out value) made every mutation allocate the frame.
     @inlinable
     var mutableValue: Value {
         get { currentValue }
         _modify {
+            let signal: Signal<Value>
+            let runtime: RuntimeRef
             // Not a `switch` over `storage`: its copy would hold the value's storage for
             // the whole statement, and the mutation below would copy it.
-            if let signal = observingSignal {
-                let runtime = signal.beginMutation()
-                defer { signal.endMutation(runtime, flush: false) }
-                yield &signal.storage
+            let observed = observingSignal
+            let moved = observed == nil
+            var wasRead = false
+            if let observed {
+                signal = observed
+                runtime = signal.beginMutation()
             } else {
-                _ = Graph.willWrite()
-                var (value, read) = takeUnobserved()
-                defer {
-                    if read {
-                        storage = .unobserved(value)
-                    } else {
-                        storage = .unread(value)
-                    }
-                }
-                yield &value
+                runtime = Graph.willWrite()
+                (signal, wasRead) = takeUnobservedIntoSignal()
             }
+            defer {
+                if moved {
+                    putBackUnobserved(from: signal, wasRead: wasRead)
+                } else {
+                    signal.endMutation(runtime, flush: false)
+                }
+            }
+            yield &signal.storage
         }
+    }
+
+    /// Moves the unobserved value into a signal that nothing reads, for one in-place
+    /// mutation; `storage` is `.moving` until ``putBackUnobserved(from:wasRead:)``.
+    @inlinable
+    mutating func takeUnobservedIntoSignal() -> (Signal<Value>, read: Bool) {
+        let (value, read) = takeUnobserved()
+        // No equality rule: nothing compares through this signal.
+        return (Signal(consume value, equivalence: .rule(ValueEquality<Value>.self)), read)
+    }
+
+    /// Moves the value back from the signal ``takeUnobservedIntoSignal()`` made.
+    @inlinable
+    mutating func putBackUnobserved(from signal: Signal<Value>, wasRead: Bool) {
+        // A second reference until the caller lets the signal go: nothing mutates the
+        // value in between, so nothing copies its storage.
+        storage = wasRead ? .unobserved(signal.storage) : .unread(signal.storage)
     }
 }
 
