@@ -38,7 +38,9 @@ protocol ListLogic {
     ) -> Bool
 
     /// The element at `position`, in `slot`, is about to be removed (its slot is still
-    /// in the table). Returns whether `output` changed.
+    /// in the table). Returns whether `output` changed. Here and in
+    /// ``updated(_:_:at:slot:in:by:)``, `slot` is 0 for a value whose slots carry no
+    /// labels: its slot is not looked up.
     mutating func removing(at position: Int, slot: UInt32, from output: inout Output, by op: ListOperator<Self>) -> Bool
 
     /// The element in `slot`, at `position` (-1 where ``labelsSlots`` leaves it

@@ -53,7 +53,7 @@ extension ListOperator {
     @inlinable
     @inline(never)
     func remove(at position: Int, from output: inout Output) -> Bool {
-        let slot = hasSlots ? slots.slot(at: position) : 0
+        let slot = needsSlotNumbers ? slots.slot(at: position) : 0
         let changed = logic.removing(at: position, slot: slot, from: &output, by: self)
         if hasSlots { slots.remove(at: position) }
         vacate(slot: slot)
@@ -63,7 +63,7 @@ extension ListOperator {
     @inlinable
     @inline(__always)
     func replace(at position: Int, with element: Element, in output: inout Output) -> Bool {
-        let slot = hasSlots ? slots.slot(at: position) : 0
+        let slot = needsSlotNumbers ? slots.slot(at: position) : 0
         attach(element, to: slot)
         let result = evaluate(element, slot: slot)
         evaluations &+= 1

@@ -42,6 +42,10 @@ final class ListOperator<Logic: ListLogic> {
     /// their trackers), and values where the logic asks (``ListLogic/slotsValues``).
     @usableFromInline @exclusivity(unchecked) var slots: SlotTable
     @usableFromInline let hasSlots: Bool
+    /// Whether a changed element's slot is looked up for the hooks: objects' slots name
+    /// their trackers, labelled slots their place; a value's unlabelled slot only
+    /// carries a mark, which the hooks read by position.
+    @usableFromInline let needsSlotNumbers: Bool
 
     @usableFromInline let trackers = TrackerSet()
     /// Whether each element gets a tracker: the elements are objects.
@@ -94,6 +98,7 @@ final class ListOperator<Logic: ListLogic> {
         case .always: labelled = true
         }
         slots = SlotTable(labelled: labelled)
+        needsSlotNumbers = tracksElements || labelled
         queryTracker = ElementTracker(owner: trackers, slot: TrackerSet.querySlot)
     }
 
