@@ -24,13 +24,15 @@ final class ListOperator<Logic: ListLogic> {
     @usableFromInline @exclusivity(unchecked) var logic: Logic
     @usableFromInline let readSource: () -> IncrementalArray<Element>
     /// The signal `readSource` reads and returns the value of, once the first update
-    /// found one (see ``adoptSourceSignal(reading:_:)``).
-    @usableFromInline @exclusivity(unchecked) var sourceSignal: Signal<IncrementalArray<Element>>?
+    /// found one (see ``adoptSourceSignal(reading:_:)``); read unretained, kept alive
+    /// by `sourceSignalOwner`.
+    @usableFromInline @exclusivity(unchecked) var sourceSignal: Unmanaged<Signal<IncrementalArray<Element>>>?
+    @usableFromInline @exclusivity(unchecked) var sourceSignalOwner: Signal<IncrementalArray<Element>>?
     @usableFromInline @exclusivity(unchecked) var sourceChecked = false
     @usableFromInline let function: ElementFunction<Element, Result>
-    /// The query node, when `function` has one: read on every update, without
-    /// matching `function` (which retains the node).
-    @usableFromInline let query: Computed<ElementClosures<Element, Result>>?
+    /// The query node, when `function` has one (which keeps it): read unretained on
+    /// every update.
+    @usableFromInline let query: Unmanaged<Computed<ElementClosures<Element, Result>>>?
     @usableFromInline @exclusivity(unchecked) var transform: ElementClosures<Element, Result>
     @usableFromInline @exclusivity(unchecked) var queryVersion: UInt32 = 0
     @usableFromInline @exclusivity(unchecked) var mark: JournalMark<Element>?
@@ -85,7 +87,7 @@ final class ListOperator<Logic: ListLogic> {
             query = nil
         case .query(let query):
             self.transform = .unmade
-            self.query = query
+            self.query = .passUnretained(query)
             query.origin = .operatorPart
         }
         environment = capturesEnvironment ? AmbientEnvironment.captured() : nil
@@ -126,7 +128,12 @@ final class ListOperator<Logic: ListLogic> {
 
     @inlinable
     func update(_ runtime: RuntimeRef) -> Bool {
-        let node = self.node!
+        // Unretained: the engine holds the node while it updates.
+        Unmanaged.passUnretained(node!)._withUnsafeGuaranteedRef { update($0, runtime) }
+    }
+
+    @inlinable
+    func update(_ node: Computed<Output>, _ runtime: RuntimeRef) -> Bool {
         // One test for both: a counted node is named (see `WorkCounter`).
         if !node.flags.isDisjoint(with: [.inert, .named]) {
             // A model's operator whose model is gone keeps its last output.
@@ -160,7 +167,7 @@ final class ListOperator<Logic: ListLogic> {
         var followed: ArraySlice<ListChange<Element>>?
         let count: Int
         if let sourceSignal {
-            (followed, count) = sourceSignal.withValueInPlace { takeChanges($0) }
+            (followed, count) = sourceSignal._withUnsafeGuaranteedRef { $0.withValueInPlace { takeChanges($0) } }
         } else {
             var copy = readSource()
             if !sourceChecked { adoptSourceSignal(reading: copy, runtime) }
@@ -171,10 +178,11 @@ final class ListOperator<Logic: ListLogic> {
         if let query {
             // The closures are copied only when the query made new ones (a nil version,
             // an error, goes to `value`, which reports it).
-            if followed == nil || query.readVersion() != queryVersion {
+            queryChanged = query._withUnsafeGuaranteedRef { query in
+                guard followed == nil || query.readVersion() != queryVersion else { return false }
                 transform = query.value
                 queryVersion = query.version
-                queryChanged = true
+                return true
             }
         }
         let followable = followed != nil
@@ -198,7 +206,7 @@ final class ListOperator<Logic: ListLogic> {
         if list == nil, rebuilds || Logic.finishReadsList {
             // Read again, untracked: the value just followed, unless the query's closure
             // wrote it since (a misuse); a full pass then starts from the new value.
-            let copy = sourceSignal.unsafelyUnwrapped.storage
+            let copy = sourceSignalOwner.unsafelyUnwrapped.storage
             if rebuilds { copy.advance(&mark) }
             list = consume copy
         }
@@ -251,7 +259,8 @@ final class ListOperator<Logic: ListLogic> {
               let signal = link.pointee.dep.takeUnretainedValue() as? Signal<IncrementalArray<Element>>,
               signal.storage.isIdentical(to: list)
         else { return }
-        sourceSignal = signal
+        sourceSignal = .passUnretained(signal)
+        sourceSignalOwner = signal
     }
 }
 
