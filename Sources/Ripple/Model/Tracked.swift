@@ -311,39 +311,56 @@ public struct Tracked<Value> {
     }
 
     /// The value, for an in-place mutation: inside the signal when observed (one
-    /// notification, flushed by the caller); moved out of the enum otherwise, into a
-    /// signal of its own for the length of the mutation, and back (so the caller holds
-    /// the only reference to its storage and nothing is copied).
+    /// notification, flushed by the caller), moved out of the enum otherwise (so the
+    /// caller holds the only reference to its storage and nothing is copied).
     ///
-    /// One yield, of a signal's storage either way: a coroutine with one yield inlines
-    /// into the property's accessor, and its frame fits the caller's buffer, where two
-    /// yields (one of a moved-out value) made every mutation allocate the frame.
+    /// A coroutine's frame must fit the caller's buffer of a few words, or every call
+    /// allocates it. A value of two words or less moves into a local; a larger one
+    /// moves into a signal made for the length of the mutation, so that the frame holds
+    /// references only. The size is known once specialized: one branch remains.
     @inlinable
     var mutableValue: Value {
         get { currentValue }
         _modify {
-            let signal: Signal<Value>
-            let runtime: RuntimeRef
-            // Not a `switch` over `storage`: its copy would hold the value's storage for
-            // the whole statement, and the mutation below would copy it.
-            let observed = observingSignal
-            let moved = observed == nil
-            var wasRead = false
-            if let observed {
-                signal = observed
-                runtime = signal.beginMutation()
-            } else {
-                runtime = Graph.willWrite()
-                (signal, wasRead) = takeUnobservedIntoSignal()
-            }
-            defer {
-                if moved {
-                    putBackUnobserved(from: signal, wasRead: wasRead)
+            if MemoryLayout<Value>.size > 2 * MemoryLayout<Int>.size {
+                let signal: Signal<Value>
+                let runtime: RuntimeRef
+                // Not a `switch` over `storage`: its copy would hold the value's storage
+                // for the whole statement, and the mutation below would copy it.
+                let observed = observingSignal
+                let moved = observed == nil
+                var wasRead = false
+                if let observed {
+                    signal = observed
+                    runtime = signal.beginMutation()
                 } else {
-                    signal.endMutation(runtime, flush: false)
+                    runtime = Graph.willWrite()
+                    (signal, wasRead) = takeUnobservedIntoSignal()
                 }
+                defer {
+                    if moved {
+                        putBackUnobserved(from: signal, wasRead: wasRead)
+                    } else {
+                        signal.endMutation(runtime, flush: false)
+                    }
+                }
+                yield &signal.storage
+            } else if let signal = observingSignal {
+                let runtime = signal.beginMutation()
+                defer { signal.endMutation(runtime, flush: false) }
+                yield &signal.storage
+            } else {
+                _ = Graph.willWrite()
+                var (value, read) = takeUnobserved()
+                defer {
+                    if read {
+                        storage = .unobserved(value)
+                    } else {
+                        storage = .unread(value)
+                    }
+                }
+                yield &value
             }
-            yield &signal.storage
         }
     }
 
