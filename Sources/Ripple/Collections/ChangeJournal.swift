@@ -133,9 +133,16 @@ final class ChangeJournal<Element>: @unchecked Sendable {
         if mark?.journal === self {
             mark!.position = position
         } else {
-            startRecording()
-            mark = JournalMark(journal: self, position: position)
+            mark = self.mark(at: position)
         }
+    }
+
+    /// A mark at the value at `position` of this journal; from now on the journal
+    /// keeps its changes.
+    @inlinable
+    func mark(at position: Int) -> JournalMark<Element> {
+        startRecording()
+        return JournalMark(journal: self, position: position)
     }
 
     /// ``changes(since:toValueAt:count:)`` from `mark`, nil when there is no mark;

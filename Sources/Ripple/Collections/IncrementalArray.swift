@@ -112,8 +112,7 @@ extension IncrementalArray {
     /// Where the list stands in its changes; from now on its journal keeps them.
     @inlinable
     var markForFollowing: JournalMark<Element> {
-        journal.startRecording()
-        return JournalMark(journal: journal, position: position)
+        journal.mark(at: position)
     }
 
     /// Moves `mark` to where the list stands; on the same journal only its position
