@@ -33,4 +33,27 @@ extension ContiguousArray {
         }
         return removeLast()
     }
+
+    /// Moves the elements from `index` on into a new array with room for `capacity`,
+    /// leaving the others here. Elements that hold references move one by one off the
+    /// end, so none is retained or released; plain values are copied in one block.
+    @inlinable
+    mutating func splitOffSuffix(from index: Int, capacity: Int) -> ContiguousArray {
+        let moving = count &- index
+        if _isPOD(Element.self) {
+            var suffix = ContiguousArray()
+            suffix.reserveCapacity(Swift.max(capacity, moving))
+            suffix.append(contentsOf: self[index...])
+            removeSubrange(index...)
+            return suffix
+        }
+        return ContiguousArray(unsafeUninitializedCapacity: Swift.max(capacity, moving)) { buffer, initialized in
+            var position = moving
+            while position > 0 {
+                position &-= 1
+                buffer.initializeElement(at: position, to: removeLast())
+            }
+            initialized = moving
+        }
+    }
 }

@@ -119,6 +119,24 @@ extension PersistentTree.Node {
             }
             return markDelta
         }
+        if removing == 0 && insertCount == 1, let element = newElements.first {
+            // One element into a full leaf: half the leaf moves to a new one, and no
+            // element is copied or destroyed.
+            let leftCount = Pieces(total: newCount, capacity: Tree.leafCapacity, packed: appending && spine && offset == oldCount)[0].count
+            let right = leaves.withUnsafeMutableBufferPointer { leaves in
+                if offset < leftCount {
+                    let right = leaves[slot].splitOffSuffix(from: leftCount &- 1, capacity: Tree.leafCapacity)
+                    leaves[slot].shiftingInsert(element, at: offset)
+                    return right
+                }
+                var right = leaves[slot].splitOffSuffix(from: leftCount, capacity: Tree.leafCapacity)
+                right.shiftingInsert(element, at: offset &- leftCount)
+                return right
+            }
+            leaves.insert(right, at: slot &+ 1)
+            replaceTotals(slot ..< slot &+ 1, with: leaves[slot ... slot &+ 1].lazy.map { ($0.count, Tree.marks(in: $0)) })
+            return markDelta
+        }
         var combined = Tree.Leaf()
         combined.reserveCapacity(newCount)
         combined.append(contentsOf: leaves[slot][..<offset])
