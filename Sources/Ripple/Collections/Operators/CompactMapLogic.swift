@@ -49,9 +49,9 @@ struct CompactMapLogic<Element, Mapped>: ListLogic {
 
     @inlinable
     mutating func removing(
-        at position: Int, slot: UInt32, from output: inout IncrementalArray<Mapped>, by op: ListOperator<Self>
+        at position: Int, slot: UInt32, wasKept: Bool, from output: inout IncrementalArray<Mapped>, by op: ListOperator<Self>
     ) -> Bool {
-        guard op.isKept(at: position) else { return false }
+        guard wasKept else { return false }
         output.remove(at: op.rank(of: position))
         return true
     }

@@ -56,7 +56,7 @@ struct ExtremumLogic<Element, Key: Comparable>: ListLogic {
     }
 
     @inlinable
-    mutating func removing(at position: Int, slot: UInt32, from output: inout Key?, by op: ListOperator<Self>) -> Bool {
+    mutating func removing(at position: Int, slot: UInt32, wasKept: Bool, from output: inout Key?, by op: ListOperator<Self>) -> Bool {
         removeKey(keys.remove(at: position, slot: slot))
         return false
     }

@@ -39,9 +39,9 @@ struct FilterLogic<Element>: ListLogic {
 
     @inlinable
     mutating func removing(
-        at position: Int, slot: UInt32, from output: inout IncrementalArray<Element>, by op: ListOperator<Self>
+        at position: Int, slot: UInt32, wasKept: Bool, from output: inout IncrementalArray<Element>, by op: ListOperator<Self>
     ) -> Bool {
-        guard op.isKept(at: position) else { return false }
+        guard wasKept else { return false }
         output.remove(at: op.rank(of: position))
         return true
     }

@@ -39,9 +39,9 @@ struct FirstLogic<Element>: ListLogic {
 
     @inlinable
     mutating func removing(
-        at position: Int, slot: UInt32, from output: inout Element?, by op: ListOperator<Self>
+        at position: Int, slot: UInt32, wasKept: Bool, from output: inout Element?, by op: ListOperator<Self>
     ) -> Bool {
-        if op.isKept(at: position), op.rank(of: position) == 0 { reachedFirst = true }
+        if wasKept, op.rank(of: position) == 0 { reachedFirst = true }
         return false
     }
 

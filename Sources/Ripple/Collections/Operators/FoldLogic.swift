@@ -50,7 +50,7 @@ struct FoldLogic<Element, Contribution, State, Total>: ListLogic {
 
     @inlinable
     mutating func removing(
-        at position: Int, slot: UInt32, from output: inout Total, by op: ListOperator<Self>
+        at position: Int, slot: UInt32, wasKept: Bool, from output: inout Total, by op: ListOperator<Self>
     ) -> Bool {
         rule.remove(&state, contributions.remove(at: position, slot: slot))
         return false

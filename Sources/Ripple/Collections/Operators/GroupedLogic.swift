@@ -75,7 +75,7 @@ struct GroupedLogic<Element, Key: Comparable & Hashable>: ListLogic {
 
     @inlinable
     mutating func removing(
-        at position: Int, slot: UInt32, from output: inout ListSections<Key, Element>, by op: ListOperator<Self>
+        at position: Int, slot: UInt32, wasKept: Bool, from output: inout ListSections<Key, Element>, by op: ListOperator<Self>
     ) -> Bool {
         leave(slot, keys.remove(at: position, slot: slot), output: &output, by: op)
         return true

@@ -66,7 +66,7 @@ struct KeyedLogic<Element, Key: Hashable>: ListLogic {
 
     @inlinable
     mutating func removing(
-        at position: Int, slot: UInt32, from output: inout KeyedIndex<Key, Element>, by op: ListOperator<Self>
+        at position: Int, slot: UInt32, wasKept: Bool, from output: inout KeyedIndex<Key, Element>, by op: ListOperator<Self>
     ) -> Bool {
         guard let entry = entries[Int(slot)] else { return false }
         entries[Int(slot)] = nil

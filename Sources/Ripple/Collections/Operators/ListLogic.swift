@@ -37,11 +37,12 @@ protocol ListLogic {
         by op: ListOperator<Self>
     ) -> Bool
 
-    /// The element at `position`, in `slot`, is about to be removed (its slot is still
-    /// in the table). Returns whether `output` changed. Here and in
+    /// The element at `position`, in `slot`, was removed: its entry has left the slot
+    /// table (its slot's label stays until the slot is reused), and `wasKept` is the
+    /// entry's kept mark. Returns whether `output` changed. Here and in
     /// ``updated(_:_:at:slot:in:by:)``, `slot` is 0 for a value whose slots carry no
     /// labels: its slot is not looked up.
-    mutating func removing(at position: Int, slot: UInt32, from output: inout Output, by op: ListOperator<Self>) -> Bool
+    mutating func removing(at position: Int, slot: UInt32, wasKept: Bool, from output: inout Output, by op: ListOperator<Self>) -> Bool
 
     /// The element in `slot`, at `position` (-1 where ``labelsSlots`` leaves it
     /// unknown), is now `element`, whose result is `result`: a replacement, or its

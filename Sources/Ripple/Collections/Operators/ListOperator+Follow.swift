@@ -53,9 +53,10 @@ extension ListOperator {
     @inlinable
     @inline(never)
     func remove(at position: Int, from output: inout Output) -> Bool {
-        let slot = needsSlotNumbers ? slots.slot(at: position) : 0
-        let changed = logic.removing(at: position, slot: slot, from: &output, by: self)
-        if hasSlots { slots.remove(at: position) }
+        // The entry leaves the table first: one descent reads its slot and mark.
+        let entry = hasSlots ? slots.remove(at: position) : SlotEntry(slot: 0, kept: false)
+        let slot = needsSlotNumbers ? entry.slot : 0
+        let changed = logic.removing(at: position, slot: slot, wasKept: entry.kept, from: &output, by: self)
         vacate(slot: slot)
         return changed
     }

@@ -40,7 +40,7 @@ struct MapLogic<Element, Mapped>: ListLogic {
 
     @inlinable
     mutating func removing(
-        at position: Int, slot: UInt32, from output: inout IncrementalArray<Mapped>, by op: ListOperator<Self>
+        at position: Int, slot: UInt32, wasKept: Bool, from output: inout IncrementalArray<Mapped>, by op: ListOperator<Self>
     ) -> Bool {
         output.remove(at: position)
         return true

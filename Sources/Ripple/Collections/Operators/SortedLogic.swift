@@ -89,7 +89,7 @@ struct SortedLogic<Element, Key: Comparable>: ListLogic {
 
     @inlinable
     mutating func removing(
-        at position: Int, slot: UInt32, from output: inout IncrementalArray<Element>, by op: ListOperator<Self>
+        at position: Int, slot: UInt32, wasKept: Bool, from output: inout IncrementalArray<Element>, by op: ListOperator<Self>
     ) -> Bool {
         let place = sortedPosition(of: slot, by: op)
         sorted.remove(at: place)
