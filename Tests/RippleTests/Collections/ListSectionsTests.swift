@@ -61,7 +61,7 @@ import Testing
 
     @Test func `insertions at one place, which relabel their neighbourhood, keep the sections in order`() {
         // The same insertions into a bare slot table: they run out of labels and relabel.
-        var table = SlotTable(labelled: true)
+        var table = SlotTable(labelled: true, numbered: true)
         table.reset(count: 50)
         for _ in 0..<200 { _ = table.insert(at: 25) }
         #expect(table.relabelCount > 1)

@@ -20,16 +20,16 @@ struct CompactMapLogic<Element, Mapped>: ListLogic {
         _ list: IncrementalArray<Element>, previous: IncrementalArray<Mapped>?, onlyQueryChanged: Bool,
         by op: ListOperator<Self>
     ) -> (output: IncrementalArray<Mapped>, changed: Bool) {
-        var entries = ContiguousArray<SlotEntry>()
-        entries.reserveCapacity(list.count)
+        var marks = ContiguousArray<Bool>()
+        marks.reserveCapacity(list.count)
         var mapped: [Mapped] = []
-        op.evaluateAll(list) { _, firstSlot, results in
-            for (offset, result) in results.enumerated() {
-                entries.append(SlotEntry(slot: firstSlot &+ UInt32(truncatingIfNeeded: offset), kept: result != nil))
+        op.evaluateAll(list) { _, _, results in
+            for result in results {
+                marks.append(result != nil)
                 if let result { mapped.append(result) }
             }
         }
-        op.slots.reset(entries)
+        op.slots.reset(kept: marks)
         if onlyQueryChanged, let previous, previous.count == mapped.count,
            zip(previous, mapped).allSatisfy({ mappedEqual($0, $1) }) {
             return (previous, false)

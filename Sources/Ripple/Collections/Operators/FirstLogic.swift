@@ -83,7 +83,7 @@ struct FirstLogic<Element>: ListLogic {
 
     @inlinable
     func firstKept(in list: IncrementalArray<Element>, by op: ListOperator<Self>) -> Element? {
-        guard op.slots.order.markedCount > 0 else { return nil }
-        return list[op.slots.order.position(ofMarked: 0)]
+        guard op.slots.keptCount > 0 else { return nil }
+        return list[op.slots.position(ofKept: 0)]
     }
 }

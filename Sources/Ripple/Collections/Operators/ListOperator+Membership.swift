@@ -11,22 +11,20 @@ extension ListOperator where Result == Bool {
     ) -> IncrementalArray<Element>? {
         var keptCount = 0
         // Written in place, a run at a time: no per-element append.
-        let entries = ContiguousArray<SlotEntry>(unsafeUninitializedCapacity: list.count) { buffer, initialized in
+        let marks = ContiguousArray<Bool>(unsafeUninitializedCapacity: list.count) { buffer, initialized in
             let start = buffer.baseAddress.unsafelyUnwrapped
             evaluateAll(list) { _, firstSlot, results in
                 let destination = start + Int(firstSlot)
                 for index in results.indices {
                     let isKept = results[index]
-                    let slot = firstSlot &+ UInt32(truncatingIfNeeded: index)
-                    (destination + index).initialize(to: SlotEntry(slot: slot, kept: isKept))
+                    (destination + index).initialize(to: isKept)
                     keptCount &+= isKept ? 1 : 0
                 }
             }
             initialized = list.count
         }
-        if onlyQueryChanged, entries.count == slots.count, slots.order.markedCount == keptCount,
-           sameMarks(as: entries) {
-            slots.reset(entries)
+        if onlyQueryChanged, slots.keeps(marks, keptTotal: keptCount) {
+            slots.reset(kept: marks)
             return nil
         }
         var output = IncrementalArray<Element>()
@@ -36,9 +34,9 @@ extension ListOperator where Result == Bool {
             let kept = UnsafeMutablePointer<Element>.allocate(capacity: keptCount)
             defer { kept.deallocate() }
             var position = 0, next = 0
-            entries.withUnsafeBufferPointer { entries in
+            marks.withUnsafeBufferPointer { marks in
                 list.tree.forEachRun(in: 0..<list.count) { run in
-                    for offset in run.indices where entries[position &+ offset].kept {
+                    for offset in run.indices where marks[position &+ offset] {
                         (kept + next).initialize(to: run[offset])
                         next &+= 1
                     }
@@ -48,27 +46,9 @@ extension ListOperator where Result == Bool {
             let keptElements = UnsafeMutableBufferPointer(start: kept, count: keptCount)
             output = IncrementalArray(tree: PersistentTree(moving: keptElements))
         }
-        slots.reset(entries)
+        slots.reset(kept: marks)
         return output
     }
-
-    /// Whether `entries` keep the elements the table keeps now.
-    @inlinable
-    func sameMarks(as entries: ContiguousArray<SlotEntry>) -> Bool {
-        var position = 0
-        var same = true
-        entries.withUnsafeBufferPointer { entries in
-            slots.order.forEachRun(in: 0..<slots.count) { run in
-                for offset in run.indices where run[offset].kept != entries[position &+ offset].kept {
-                    same = false
-                    break
-                }
-                position &+= run.count
-            }
-        }
-        return same
-    }
-
 }
 
 /// Every operator with slots can keep marks: a filter's, and a `compactMap`'s (the
@@ -77,7 +57,7 @@ extension ListOperator {
     /// Whether the element at `position` is kept.
     @inlinable
     func isKept(at position: Int) -> Bool {
-        slots.order[position].kept
+        slots.isKept(at: position)
     }
 
     /// The kept elements before `position`: where the element at `position` goes among

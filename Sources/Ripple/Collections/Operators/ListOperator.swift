@@ -99,8 +99,8 @@ final class ListOperator<Logic: ListLogic> {
         case .forObjects: labelled = tracksElements
         case .always: labelled = true
         }
-        slots = SlotTable(labelled: labelled)
         needsSlotNumbers = tracksElements || labelled
+        slots = SlotTable(labelled: labelled, numbered: needsSlotNumbers)
         queryTracker = ElementTracker(owner: trackers, slot: TrackerSet.querySlot)
     }
 

@@ -21,6 +21,14 @@ enum KeptMarking: TreeMarking {
     static func isMarked(_ entry: SlotEntry) -> Bool { entry.kept }
 }
 
+/// Marks a kept element of a table that keeps only marks.
+@usableFromInline
+enum KeptFlagMarking: TreeMarking {
+    @inlinable
+    @inline(__always)
+    static func isMarked(_ kept: Bool) -> Bool { kept }
+}
+
 /// An operator's mirror of its source: a slot per element, in source order.
 ///
 /// Slots are stable names for elements while positions shift with every insertion:
@@ -29,9 +37,19 @@ enum KeptMarking: TreeMarking {
 /// of a slot (a tracker fired; sorting breaks ties by source order), slots carry
 /// labels that increase along the source order, so one descent of the mirror finds
 /// a slot's position in O(log n).
+///
+/// A table whose slots are never looked up (a filter over values: no tracker, no
+/// label) keeps the kept marks alone, a byte per element rather than eight: its tree
+/// is shallower and its nodes narrower, so each change walks and shifts less.
 @usableFromInline
 struct SlotTable {
+    /// The entries, when `numbered`.
     @usableFromInline var order = PersistentTree<SlotEntry, KeptMarking>()
+    /// The kept marks, when not `numbered`.
+    @usableFromInline var marks = PersistentTree<Bool, KeptFlagMarking>()
+    /// Whether elements have slots that can be looked up (`slot(at:)`): a labelled
+    /// table's are, and those of elements that are objects, for their trackers.
+    @usableFromInline let numbered: Bool
     /// Labels by slot, when `labelled`: increasing in source order.
     @usableFromInline var labels: [UInt64] = []
     @usableFromInline let labelled: Bool
@@ -59,13 +77,16 @@ struct SlotTable {
     }
 
     @inlinable
-    init(labelled: Bool) {
+    init(labelled: Bool, numbered: Bool) {
+        precondition(numbered || !labelled, "a labelled table numbers its slots")
         self.labelled = labelled
+        self.numbered = numbered
     }
 
     @inlinable
-    var count: Int { order.count }
+    var count: Int { numbered ? order.count : marks.count }
 
+    /// The slot of the element at `position`, in a `numbered` table.
     @inlinable
     func slot(at position: Int) -> UInt32 {
         order[position].slot
@@ -74,17 +95,19 @@ struct SlotTable {
     /// Starts over with `count` elements, slot `i` at position `i`, none kept.
     @inlinable
     mutating func reset(count: Int) {
-        var entries = ContiguousArray<SlotEntry>()
-        entries.reserveCapacity(count)
-        for position in 0..<count { entries.append(SlotEntry(slot: UInt32(position), kept: false)) }
-        reset(entries)
+        reset(kept: ContiguousArray(repeating: false, count: count))
     }
 
-    /// Starts over with `entries`, in order; entry `i` names slot `i`.
+    /// Starts over with an element per mark of `kept`, in order: slot `i` at position
+    /// `i`, kept as `kept[i]` says.
     @inlinable
-    mutating func reset(_ entries: ContiguousArray<SlotEntry>) {
-        let count = entries.count
-        order = PersistentTree(entries)
+    mutating func reset(kept: ContiguousArray<Bool>) {
+        guard numbered else {
+            marks = PersistentTree(kept)
+            return
+        }
+        let count = kept.count
+        order = PersistentTree(kept.enumerated().lazy.map { SlotEntry(slot: UInt32($0.offset), kept: $0.element) })
         free.removeAll(keepingCapacity: true)
         capacity = Swift.max(capacity, count)
         for slot in count..<capacity { free.append(UInt32(slot)) }
@@ -98,6 +121,10 @@ struct SlotTable {
     /// order.
     @inlinable
     mutating func insert(at position: Int) -> UInt32 {
+        guard numbered else {
+            marks.insert(false, at: position)
+            return 0
+        }
         let slot: UInt32
         if let reused = free.popLast() {
             slot = reused
@@ -111,10 +138,12 @@ struct SlotTable {
         return slot
     }
 
-    /// Removes the element at `position`; its slot becomes free.
+    /// Removes the element at `position` and returns its entry (slot 0 when not
+    /// `numbered`); its slot becomes free.
     @inlinable
     @discardableResult
     mutating func remove(at position: Int) -> SlotEntry {
+        guard numbered else { return SlotEntry(slot: 0, kept: marks.remove(at: position)) }
         let entry = order.remove(at: position)
         free.append(entry.slot)
         return entry
@@ -122,14 +151,53 @@ struct SlotTable {
 
     @inlinable
     mutating func setKept(_ kept: Bool, at position: Int) {
-        order[position].kept = kept
+        if numbered { order[position].kept = kept } else { marks[position] = kept }
+    }
+
+    @inlinable
+    func isKept(at position: Int) -> Bool {
+        numbered ? order[position].kept : marks[position]
     }
 
     /// Kept elements before `position`: where the element at `position` goes in a
     /// filter's output.
     @inlinable
     func keptCount(before position: Int) -> Int {
-        order.markedCount(before: position)
+        numbered ? order.markedCount(before: position) : marks.markedCount(before: position)
+    }
+
+    /// The number of kept elements. O(1).
+    @inlinable
+    var keptCount: Int { numbered ? order.markedCount : marks.markedCount }
+
+    /// The position of the kept element of rank `rank` (`0..<keptCount`).
+    @inlinable
+    func position(ofKept rank: Int) -> Int {
+        numbered ? order.position(ofMarked: rank) : marks.position(ofMarked: rank)
+    }
+
+    /// Whether the elements kept are those `kept` marks, one per element, of which
+    /// `keptTotal` are set.
+    @inlinable
+    func keeps(_ kept: ContiguousArray<Bool>, keptTotal: Int) -> Bool {
+        guard kept.count == count, keptTotal == keptCount else { return false }
+        var position = 0
+        var same = true
+        kept.withUnsafeBufferPointer { kept in
+            func compare<Entry>(_ run: UnsafeBufferPointer<Entry>, _ isKept: (Entry) -> Bool) {
+                for offset in run.indices where isKept(run[offset]) != kept[position &+ offset] {
+                    same = false
+                    break
+                }
+                position &+= run.count
+            }
+            if numbered {
+                order.forEachRun(in: 0..<count) { compare($0) { $0.kept } }
+            } else {
+                marks.forEachRun(in: 0..<count) { compare($0) { $0 } }
+            }
+        }
+        return same
     }
 
     /// The position of `slot`, which must be in the list.
