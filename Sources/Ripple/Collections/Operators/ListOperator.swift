@@ -109,7 +109,8 @@ final class ListOperator<Logic: ListLogic> {
     func makeNode() -> Computed<Output> {
         let node = Computed<Output>(
             compute: { Graph.operatorNodeComputes() },
-            update: { [self] _, runtime in update(runtime) },
+            // The node arrives borrowed: loading `self.node` would retain it.
+            update: { [self] node, runtime in update(unsafeDowncast(node, to: Computed<Output>.self), runtime) },
             capturesEnvironment: false
         )
         self.node = node
@@ -125,12 +126,6 @@ final class ListOperator<Logic: ListLogic> {
     }
 
     // MARK: The update
-
-    @inlinable
-    func update(_ runtime: RuntimeRef) -> Bool {
-        // Unretained: the engine holds the node while it updates.
-        Unmanaged.passUnretained(node!)._withUnsafeGuaranteedRef { update($0, runtime) }
-    }
 
     @inlinable
     func update(_ node: Computed<Output>, _ runtime: RuntimeRef) -> Bool {
