@@ -75,10 +75,14 @@ extension PersistentTree.Node {
                 removed: removed)
         }
         makeChildUnique(slot)
-        let markDelta = children[slot].edit(
-            height: height &- 1, at: childOffset, removing: removing, with: newElements,
-            insertCount: insertCount, newMarks: newMarks, spine: childSpine, appending: appending,
-            removed: removed)
+        // Safety: this node holds the child, uniquely, throughout, and the child's edit
+        // never touches its parent; borrowed, the call retains and releases nothing.
+        let markDelta = Unmanaged.passUnretained(children[slot])._withUnsafeGuaranteedRef {
+            $0.edit(
+                height: height &- 1, at: childOffset, removing: removing, with: newElements,
+                insertCount: insertCount, newMarks: newMarks, spine: childSpine, appending: appending,
+                removed: removed)
+        }
         adjust(slot, by: insertCount &- removing, marks: markDelta)
         normalizeChild(slot, spine: childSpine, appending: appending)
         return markDelta
