@@ -95,7 +95,11 @@ struct SlotTable {
     /// Starts over with `count` elements, slot `i` at position `i`, none kept.
     @inlinable
     mutating func reset(count: Int) {
-        reset(kept: ContiguousArray(repeating: false, count: count))
+        guard numbered else {
+            marks = PersistentTree(ContiguousArray(repeating: false, count: count))
+            return
+        }
+        resetNumbered(count: count) { _ in false }
     }
 
     /// Starts over with an element per mark of `kept`, in order: slot `i` at position
@@ -106,8 +110,21 @@ struct SlotTable {
             marks = PersistentTree(kept)
             return
         }
-        let count = kept.count
-        order = PersistentTree(kept.enumerated().lazy.map { SlotEntry(slot: UInt32($0.offset), kept: $0.element) })
+        kept.withUnsafeBufferPointer { kept in resetNumbered(count: kept.count) { kept[$0] } }
+    }
+
+    /// Starts a numbered table over with `count` entries, slot `i` at position `i`.
+    @inlinable
+    mutating func resetNumbered(count: Int, kept: (Int) -> Bool) {
+        // Built contiguously: the tree's bulk initializer then copies whole leaves.
+        let entries = ContiguousArray<SlotEntry>(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for position in 0..<count {
+                buffer.initializeElement(
+                    at: position, to: SlotEntry(slot: UInt32(truncatingIfNeeded: position), kept: kept(position)))
+            }
+            initialized = count
+        }
+        order = PersistentTree(entries)
         free.removeAll(keepingCapacity: true)
         capacity = Swift.max(capacity, count)
         for slot in count..<capacity { free.append(UInt32(slot)) }
