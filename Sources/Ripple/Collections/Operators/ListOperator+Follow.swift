@@ -54,17 +54,17 @@ extension ListOperator {
     @inline(never)
     func remove(at position: Int, from output: inout Output) -> Bool {
         // The entry leaves the table first: one descent reads its slot and mark.
+        // An unnumbered table's entries carry slot 0.
         let entry = hasSlots ? slots.remove(at: position) : SlotEntry(slot: 0, kept: false)
-        let slot = needsSlotNumbers ? entry.slot : 0
-        let changed = logic.removing(at: position, slot: slot, wasKept: entry.kept, from: &output, by: self)
-        vacate(slot: slot)
+        let changed = logic.removing(at: position, slot: entry.slot, wasKept: entry.kept, from: &output, by: self)
+        vacate(slot: entry.slot)
         return changed
     }
 
     @inlinable
     @inline(__always)
     func replace(at position: Int, with element: Element, in output: inout Output) -> Bool {
-        let slot = needsSlotNumbers ? slots.slot(at: position) : 0
+        let slot = slots.numbered ? slots.slot(at: position) : 0
         attach(element, to: slot)
         let result = evaluate(element, slot: slot)
         evaluations &+= 1

@@ -44,10 +44,6 @@ final class ListOperator<Logic: ListLogic> {
     /// their trackers), and values where the logic asks (``ListLogic/slotsValues``).
     @usableFromInline @exclusivity(unchecked) var slots: SlotTable
     @usableFromInline let hasSlots: Bool
-    /// Whether a changed element's slot is looked up for the hooks: objects' slots name
-    /// their trackers, labelled slots their place; a value's unlabelled slot only
-    /// carries a mark, which the hooks read by position.
-    @usableFromInline let needsSlotNumbers: Bool
 
     @usableFromInline let trackers = TrackerSet()
     /// Whether each element gets a tracker: the elements are objects.
@@ -99,8 +95,9 @@ final class ListOperator<Logic: ListLogic> {
         case .forObjects: labelled = tracksElements
         case .always: labelled = true
         }
-        needsSlotNumbers = tracksElements || labelled
-        slots = SlotTable(labelled: labelled, numbered: needsSlotNumbers)
+        // Objects' slots name their trackers, labelled slots their place; a value's
+        // unlabelled slot only carries a mark, which the hooks read by position.
+        slots = SlotTable(labelled: labelled, numbered: tracksElements)
         queryTracker = ElementTracker(owner: trackers, slot: TrackerSet.querySlot)
     }
 

@@ -76,11 +76,11 @@ struct SlotTable {
         }
     }
 
+    /// A labelled table is numbered whatever `numbered` says: a label belongs to a slot.
     @inlinable
     init(labelled: Bool, numbered: Bool) {
-        precondition(numbered || !labelled, "a labelled table numbers its slots")
         self.labelled = labelled
-        self.numbered = numbered
+        self.numbered = numbered || labelled
     }
 
     @inlinable
