@@ -188,12 +188,17 @@ final class ListOperator<Logic: ListLogic> {
             || changes.count + fired.count > limit
 
         var previous: Output?
-        if case .success = node.cached {
-            // Moved out, so that the output is uniquely held while it changes.
+        // A plain value (a count, a sum) is copied out and overwritten in place; any
+        // other is moved out, so that the output is uniquely held while it changes.
+        let overwritesInPlace = _isPOD(Output.self)
+        if overwritesInPlace {
+            if case .success(let value) = node.cached { previous = value }
+        } else if case .success = node.cached {
             var taken = Swift.Result<Output, any Error>.failure(notYetComputed)
             swap(&taken, &node.cached)
             if case .success(let value) = taken { previous = value }
         }
+        let replacesInPlace = overwritesInPlace && previous != nil
         let rebuilds = fullPass || previous == nil
         if list == nil, rebuilds || Logic.finishReadsList {
             // Read again, untracked: the value just followed, unless the query's closure
@@ -217,7 +222,12 @@ final class ListOperator<Logic: ListLogic> {
             output = current
         }
         endEvaluations(runtime)
-        node.cached = .success(consume output)
+        if replacesInPlace {
+            // The cache holds a plain value: nothing in it needs destroying.
+            withUnsafeMutablePointer(to: &node.cached) { $0.initialize(to: .success(output)) }
+        } else {
+            node.cached = .success(consume output)
+        }
         if changed { node.version &+= 1 }
         self.runtime = nil
         Graph.endComputing(node, outer, runtime)
