@@ -211,8 +211,9 @@ func engineReadThisRun(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<Depende
 /// The caller may hold `node` at +0, and bringing it up to date runs user code, which
 /// could release it. A link from the recording run keeps it alive through that (links
 /// go only when their run ends or their subscriber is disposed, and the release waits
-/// for the run's operation to end). Without one the node is retained here; returns
-/// whether it was, and the caller then releases it once it has read the value.
+/// for the run's operation to end). Without one the node is retained here, unless the
+/// caller keeps it alive (`pinning` false: a model reading its own derived node);
+/// returns whether it was, and the caller then releases it once it has read the value.
 ///
 /// Takes the node guaranteed, not `Unmanaged`: the caller's small closure converts
 /// it, where this body in such a closure would stay out of line as a second call.
@@ -221,23 +222,24 @@ func engineReadThisRun(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<Depende
 /// `value`: it is a fatal error that says so.
 @usableFromInline
 @inline(never)
-func enginePrepareRead(_ node: DependentNode) -> Bool {
+func enginePrepareRead(_ node: DependentNode, pinning: Bool = true) -> Bool {
     let runtime = Runtime.current
     // The step onto the run's own link, found once: the link both holds the node and
     // is the one the read confirms. Bringing the node up to date runs other runs,
     // which restore the cursor, so the step found stays the one to take.
     let step = Graph.stepToOwningLink(to: node, runtime)
-    if step == nil { _ = Unmanaged.passUnretained(node).retain() }
+    let pins = pinning && step == nil
+    if pins { _ = Unmanaged.passUnretained(node).retain() }
     guard Graph.validate(node, runtime) else { Graph.cycleReadThroughValue(node, runtime) }
     if let step {
         step.apply()
     } else if let sub = runtime.pointee.run.activeSub {
         Graph.link(.passUnretained(node), sub, runtime)
     }
-    return step == nil
+    return pins
 }
 
-/// ``enginePrepareRead(_:)`` for `get()`: a read that closes a cycle throws a
+/// ``enginePrepareRead(_:pinning:)`` for `get()`: a read that closes a cycle throws a
 /// ``CycleError`` instead, after recording the dependency (weakly, see
 /// ``Link/isWeak``), so that the reader recomputes once the loop opens.
 @usableFromInline

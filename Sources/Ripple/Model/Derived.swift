@@ -237,7 +237,7 @@ public struct Derived<Model: AnyObject, Value> {
             return observed.read()
         }
         let node = unsafeDowncast(owner.node, to: Computed<Value>.self)
-        return Computed.valueReadThroughEngine(.passUnretained(node))
+        return Computed.valueReadThroughEngine(.passUnretained(node), pinning: true)
     }
 
     /// The property's value: what the compiler calls for each read of a `@Derived`
@@ -272,8 +272,9 @@ public struct Derived<Model: AnyObject, Value> {
         @inline(__always)
         get {
             if let node = model[keyPath: storageKeyPath].liveNode {
-                // `owner` keeps the node for as long as the model lives.
-                return node._withUnsafeGuaranteedRef { $0.value }
+                // `owner` keeps the node for as long as the model lives, and the caller
+                // holds the model throughout the read.
+                return node._withUnsafeGuaranteedRef { $0.valueReadByOwner }
             }
             // A conforming model's reads go through its owner, which tells Observation.
             if let owner = model[keyPath: storageKeyPath].owner {

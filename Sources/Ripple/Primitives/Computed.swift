@@ -105,15 +105,27 @@ public final class Computed<Value>: ComputedNode {
     @inlinable
     public var value: Value {
         // Always inlined: a read site that calls the accessor instead retains the node
-        // around the call. The value is read before the cursor moves (`step.apply()`),
-        // and the engine path has its own exit: see `Graph.CursorStep`.
-        @inline(__always) get {
-            if let step = Graph.readInPlace(ofComputed: self), case .success(let value) = cached {
-                step.apply()
-                return value
-            }
-            return Computed.valueReadThroughEngine(.passUnretained(self))
+        // around the call.
+        @inline(__always) get { read(pinning: true) }
+    }
+
+    /// `value`, read by the model that owns this node (a `@Derived` property's): the
+    /// reader holds the model, which holds the node, so the engine need not pin it.
+    @inlinable
+    var valueReadByOwner: Value {
+        @inline(__always) get { read(pinning: false) }
+    }
+
+    /// `value`'s read. The value is read before the cursor moves (`step.apply()`), and
+    /// the engine path has its own exit: see `Graph.CursorStep`.
+    @inlinable
+    @inline(__always)
+    func read(pinning: Bool) -> Value {
+        if let step = Graph.readInPlace(ofComputed: self), case .success(let value) = cached {
+            step.apply()
+            return value
         }
+        return Computed.valueReadThroughEngine(.passUnretained(self), pinning: pinning)
     }
 
     /// `value`'s read (the node brought up to date, the read recorded) for a reader that
@@ -133,11 +145,12 @@ public final class Computed<Value>: ComputedNode {
 
     /// The read that needs the engine. It takes the node unretained, so that a caller
     /// holding it at +0 (an element of an array) need not retain it around the call;
-    /// the engine keeps it alive instead (see `enginePrepareRead`).
+    /// the engine keeps it alive instead, unless `pinning` is false (see
+    /// `enginePrepareRead`).
     @inlinable
     @inline(never)
-    static func valueReadThroughEngine(_ node: Unmanaged<Computed>) -> Value {
-        let pinned = node._withUnsafeGuaranteedRef { enginePrepareRead($0) }
+    static func valueReadThroughEngine(_ node: Unmanaged<Computed>, pinning: Bool) -> Value {
+        let pinned = node._withUnsafeGuaranteedRef { enginePrepareRead($0, pinning: pinning) }
         let value = node._withUnsafeGuaranteedRef { $0.unwrap() }
         if pinned { node.release() }
         return value

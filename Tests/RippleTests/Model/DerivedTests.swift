@@ -337,4 +337,33 @@ import Testing
             effect.cancel()
         }
     }
+
+    @Test func `a model whose last holder lets go while its derived property evaluates lives through the read`() {
+        weak var gone: LetGoModel?
+        do {
+            LetGoModel.holder = LetGoModel()
+            gone = LetGoModel.holder
+            #expect(LetGoModel.holder!.doubled == 2)
+            LetGoModel.holder!.value = 5
+            LetGoModel.holder!.letsGo = true
+            // The closure drops the only reference outside this read; the read's own
+            // copy keeps the model, and with it the node, until the value is out.
+            #expect(LetGoModel.holder!.doubled == 10)
+        }
+        #expect(LetGoModel.holder == nil)
+        #expect(gone == nil)
+    }
+}
+
+/// A model whose derived property, once `letsGo` is set, releases the static
+/// reference that is the model's only holder.
+private final class LetGoModel {
+    nonisolated(unsafe) static var holder: LetGoModel?
+    @Tracked var value = 1
+    var letsGo = false
+    @Derived({ (model: LetGoModel) in
+        if model.letsGo { LetGoModel.holder = nil }
+        return model.value * 2
+    })
+    var doubled: Int
 }
