@@ -47,6 +47,9 @@ struct NodeOrigin: Equatable {
 
     var isOperatorPart: Bool { bits == 1 }
 
+    /// Whether this is the origin of a list operator's node.
+    var isListOperatorNode: Bool { bits & 7 == 3 }
+
     /// The list operator whose node this origin is in, if it is one.
     var listOperator: (any ListOperatorParts)? {
         guard bits & 7 == 3, let address = UnsafeRawPointer(bitPattern: UInt(bits & ~7)) else { return nil }

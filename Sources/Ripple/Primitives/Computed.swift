@@ -196,6 +196,8 @@ public final class Computed<Value>: ComputedNode {
     }
 
     override func describeValue() -> String? {
+        // A list operator's node has moved its output out while it updates.
+        if flags.contains(.running), origin.isListOperatorNode { return nil }
         switch cached {
         case .success(let value): return TraceValue.describe(value)
         case .failure(let error):

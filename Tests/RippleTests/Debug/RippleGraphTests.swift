@@ -20,6 +20,25 @@ import Testing
         #expect(RippleGraph.Node(sum).dependents.isEmpty)
     }
 
+    @Test func `a list operator's node shows no value while it updates, its output after`() {
+        let numbers = Signal(IncrementalArray([1, 2, 3, 4]))
+        var evens: Computed<IncrementalArray<Int>>?
+        var seenWhileUpdating: [String?] = []
+        evens = numbers.filter { number in
+            if let evens { seenWhileUpdating.append(RippleGraph.Node(evens).value) }
+            return number.isMultiple(of: 2)
+        }
+        #expect(Array(evens!.value) == [2, 4])
+        let afterFirstPass = RippleGraph.Node(evens!).value
+        numbers.value.append(6)
+        #expect(Array(evens!.value) == [2, 4, 6])
+        // Four evaluations in the first pass, one for the appended element: the output
+        // is out of the node while it changes.
+        #expect(seenWhileUpdating == [nil, nil, nil, nil, nil])
+        #expect(afterFirstPass != nil)
+        #expect(RippleGraph.Node(evens!).value != afterFirstPass)
+    }
+
     @Test func `the DOT around a node parses back into its nodes and edges`() throws {
         let count = Signal(1, name: "count")
         let doubled = Computed(name: "doubled") { count.value * 2 }

@@ -187,18 +187,17 @@ final class ListOperator<Logic: ListLogic> {
             || (!fired.isEmpty && (!tracksElements || fired.count > limit))
             || changes.count + fired.count > limit
 
+        // The previous output: a plain value (a count, a sum) is copied out; any other is
+        // moved out, so that it is uniquely held while it changes, and the cache stays
+        // uninitialized until the new output goes in. Nothing reads it meanwhile: the
+        // node is running, so a read of it is a cycle, and a trace describes it as
+        // nothing (`Computed.describeValue`).
         var previous: Output?
-        // A plain value (a count, a sum) is copied out and overwritten in place; any
-        // other is moved out, so that the output is uniquely held while it changes.
-        let overwritesInPlace = _isPOD(Output.self)
-        if overwritesInPlace {
-            if case .success(let value) = node.cached { previous = value }
-        } else if case .success = node.cached {
-            var taken = Swift.Result<Output, any Error>.failure(notYetComputed)
-            swap(&taken, &node.cached)
+        if case .success = node.cached {
+            let taken = _isPOD(Output.self) ? node.cached : withUnsafeMutablePointer(to: &node.cached) { $0.move() }
             if case .success(let value) = taken { previous = value }
         }
-        let replacesInPlace = overwritesInPlace && previous != nil
+        let cacheIsOpen = previous != nil
         let rebuilds = fullPass || previous == nil
         if list == nil, rebuilds || Logic.finishReadsList {
             // Read again, untracked: the value just followed, unless the query's closure
@@ -222,8 +221,8 @@ final class ListOperator<Logic: ListLogic> {
             output = current
         }
         endEvaluations(runtime)
-        if replacesInPlace {
-            // The cache holds a plain value: nothing in it needs destroying.
+        if cacheIsOpen {
+            // Moved out, or a plain value: nothing in it needs destroying.
             withUnsafeMutablePointer(to: &node.cached) { $0.initialize(to: .success(output)) }
         } else {
             node.cached = .success(consume output)
