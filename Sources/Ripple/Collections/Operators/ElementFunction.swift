@@ -35,7 +35,7 @@ struct ElementClosures<Element, Result> {
     @inlinable
     init(lending transform: @escaping (Element) -> Result) {
         self.init(
-            one: { transform($0.pointee) },
+            one: { element in element.withBorrowedPointee { transform($0) } },
             each: { elements, results, runtime in
                 elements.forEachBorrowed { index, element in
                     Graph.restartMatching(runtime)
@@ -59,7 +59,7 @@ extension ElementClosures where Result == Bool {
     @inlinable
     init(lending isIncluded: @escaping (Element) -> Bool) {
         self.init(
-            one: { isIncluded($0.pointee) },
+            one: { element in element.withBorrowedPointee { isIncluded($0) } },
             each: { elements, results, runtime in
                 elements.forEachBorrowed { index, element in
                     Graph.restartMatching(runtime)
@@ -92,6 +92,24 @@ extension UnsafeBufferPointer {
                 // Back into the abandoned slot, so that no destructor runs for the copy.
                 slot.initialize(to: consume element)
             }
+        }
+    }
+}
+
+extension UnsafePointer {
+    /// Calls `body` with the pointee lent, bit for bit, as ``UnsafeBufferPointer``'s
+    /// `forEachBorrowed` lends each element: passing `pointee` copies it, retaining
+    /// what it holds. Safety: the same, for one element the caller keeps alive.
+    @inlinable
+    @inline(__always)
+    func withBorrowedPointee<Result>(_ body: (borrowing Pointee) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Pointee.self, capacity: 1) { temporary in
+            let slot = temporary.baseAddress.unsafelyUnwrapped
+            UnsafeMutableRawPointer(slot).copyMemory(from: self, byteCount: MemoryLayout<Pointee>.size)
+            let pointee = slot.move()
+            let result = body(pointee)
+            slot.initialize(to: consume pointee)
+            return result
         }
     }
 }
