@@ -52,7 +52,7 @@ struct NodeOrigin: Equatable {
 
     /// The list operator whose node this origin is in, if it is one.
     var listOperator: (any ListOperatorParts)? {
-        guard bits & 7 == 3, let address = UnsafeRawPointer(bitPattern: UInt(bits & ~7)) else { return nil }
+        guard isListOperatorNode, let address = UnsafeRawPointer(bitPattern: UInt(bits & ~7)) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(address).takeUnretainedValue() as? any ListOperatorParts
     }
 
