@@ -211,9 +211,8 @@ func engineReadThisRun(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<Depende
 /// The caller may hold `node` at +0, and bringing it up to date runs user code, which
 /// could release it. A link from the recording run keeps it alive through that (links
 /// go only when their run ends or their subscriber is disposed, and the release waits
-/// for the run's operation to end). Without one the node is retained here, unless the
-/// caller keeps it alive (`pinning` false: a model reading its own derived node);
-/// returns whether it was, and the caller then releases it once it has read the value.
+/// for the run's operation to end). Without one the node is retained here; returns
+/// whether it was, and the caller then releases it once it has read the value.
 ///
 /// Takes the node guaranteed, not `Unmanaged`: the caller's small closure converts
 /// it, where this body in such a closure would stay out of line as a second call.
@@ -222,7 +221,20 @@ func engineReadThisRun(_ dep: Unmanaged<ReactiveNode>, by sub: Unmanaged<Depende
 /// `value`: it is a fatal error that says so.
 @usableFromInline
 @inline(never)
-func enginePrepareRead(_ node: DependentNode, pinning: Bool = true) -> Bool {
+func enginePrepareRead(_ node: DependentNode) -> Bool {
+    prepareRead(node, pinning: true)
+}
+
+/// ``enginePrepareRead(_:)`` for a caller that keeps `node` alive itself: a model
+/// reading its own derived node (the model holds the node, the caller the model).
+@usableFromInline
+@inline(never)
+func enginePrepareOwnedRead(_ node: DependentNode) {
+    _ = prepareRead(node, pinning: false)
+}
+
+@inline(__always)
+private func prepareRead(_ node: DependentNode, pinning: Bool) -> Bool {
     let runtime = Runtime.current
     // The step onto the run's own link, found once: the link both holds the node and
     // is the one the read confirms. Bringing the node up to date runs other runs,
@@ -239,7 +251,7 @@ func enginePrepareRead(_ node: DependentNode, pinning: Bool = true) -> Bool {
     return pins
 }
 
-/// ``enginePrepareRead(_:pinning:)`` for `get()`: a read that closes a cycle throws a
+/// ``enginePrepareRead(_:)`` for `get()`: a read that closes a cycle throws a
 /// ``CycleError`` instead, after recording the dependency (weakly, see
 /// ``Link/isWeak``), so that the reader recomputes once the loop opens.
 @usableFromInline

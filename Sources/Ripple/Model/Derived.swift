@@ -237,7 +237,7 @@ public struct Derived<Model: AnyObject, Value> {
             return observed.read()
         }
         let node = unsafeDowncast(owner.node, to: Computed<Value>.self)
-        return Computed.valueReadThroughEngine(.passUnretained(node), pinning: true)
+        return Computed.valueReadThroughEngine(.passUnretained(node))
     }
 
     /// The property's value: what the compiler calls for each read of a `@Derived`

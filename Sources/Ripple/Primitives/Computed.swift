@@ -125,7 +125,8 @@ public final class Computed<Value>: ComputedNode {
             step.apply()
             return value
         }
-        return Computed.valueReadThroughEngine(.passUnretained(self), pinning: pinning)
+        if pinning { return Computed.valueReadThroughEngine(.passUnretained(self)) }
+        return Computed.valueReadByOwnerThroughEngine(.passUnretained(self))
     }
 
     /// `value`'s read (the node brought up to date, the read recorded) for a reader that
@@ -145,15 +146,23 @@ public final class Computed<Value>: ComputedNode {
 
     /// The read that needs the engine. It takes the node unretained, so that a caller
     /// holding it at +0 (an element of an array) need not retain it around the call;
-    /// the engine keeps it alive instead, unless `pinning` is false (see
-    /// `enginePrepareRead`).
+    /// the engine keeps it alive instead (see `enginePrepareRead`).
     @inlinable
     @inline(never)
-    static func valueReadThroughEngine(_ node: Unmanaged<Computed>, pinning: Bool) -> Value {
-        let pinned = node._withUnsafeGuaranteedRef { enginePrepareRead($0, pinning: pinning) }
+    static func valueReadThroughEngine(_ node: Unmanaged<Computed>) -> Value {
+        let pinned = node._withUnsafeGuaranteedRef { enginePrepareRead($0) }
         let value = node._withUnsafeGuaranteedRef { $0.unwrap() }
         if pinned { node.release() }
         return value
+    }
+
+    /// ``valueReadThroughEngine(_:)`` by the model that owns the node, which keeps it
+    /// alive: nothing to pin.
+    @inlinable
+    @inline(never)
+    static func valueReadByOwnerThroughEngine(_ node: Unmanaged<Computed>) -> Value {
+        node._withUnsafeGuaranteedRef { enginePrepareOwnedRead($0) }
+        return node._withUnsafeGuaranteedRef { $0.unwrap() }
     }
 
     /// The current value, or the cached error rethrown.

@@ -169,7 +169,7 @@ import Testing
         rows.addRow(times: source, clearingAbove: 0)   // its first recompute lets go
         weak let weakRow = rows.nodes[0]
         let row = Unmanaged.passUnretained(rows.nodes[0])
-        #expect(Computed<Int>.valueReadThroughEngine(row, pinning: true) == 10)
+        #expect(Computed<Int>.valueReadThroughEngine(row) == 10)
         #expect(rows.nodes.isEmpty)
         #expect(weakRow == nil)
     }
@@ -181,7 +181,7 @@ import Testing
         weak let weakRow = rows.nodes[0]
         var seen: [Int] = []
         let reader = Unmanaged.passUnretained(rows.nodes[0])
-        let effect = Effect { seen.append(Computed<Int>.valueReadThroughEngine(reader, pinning: true)) }
+        let effect = Effect { seen.append(Computed<Int>.valueReadThroughEngine(reader)) }
         source.value = 2                               // the re-run recomputes the row
         #expect(seen == [10, 20])
         #expect(rows.nodes.isEmpty)
