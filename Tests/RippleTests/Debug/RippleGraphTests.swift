@@ -37,6 +37,7 @@ import Testing
         #expect(seenWhileUpdating == [nil, nil, nil, nil, nil])
         #expect(afterFirstPass != nil)
         #expect(RippleGraph.Node(evens!).value != afterFirstPass)
+        evens = nil   // the closure holds the variable that holds the operator
     }
 
     @Test func `the DOT around a node parses back into its nodes and edges`() throws {
