@@ -37,7 +37,9 @@ import Testing
         #expect(seenWhileUpdating == [nil, nil, nil, nil, nil])
         #expect(afterFirstPass != nil)
         #expect(RippleGraph.Node(evens!).value != afterFirstPass)
+        weak let weakEvens = evens
         evens = nil   // the closure holds the variable that holds the operator
+        #expect(weakEvens == nil)
     }
 
     @Test func `the DOT around a node parses back into its nodes and edges`() throws {
