@@ -72,7 +72,6 @@ final class ChangeJournal<Element>: @unchecked Sendable {
     ///   - change: builds the change, called only while the journal records; nil when
     ///     the caller could not build it, which makes whoever follows start over.
     @inlinable
-    @inline(__always)
     func append(from position: Int, keep: Int, _ change: () -> ListChange<Element>?) -> Bool {
         guard guardian.records else { return guardian.claim(from: position) }
         // Unwrapped as it is made: the change is moved into the journal, not copied.
