@@ -43,6 +43,9 @@
 public final class Computed<Value>: ComputedNode {
     @usableFromInline let compute: () throws -> Value
     /// Valid once the node has run; until then (the node is dirty) a placeholder error.
+    /// A list operator's node leaves it uninitialized while the operator updates (the
+    /// output is moved out, `ListOperator.updateNow`): only engine reads, which a running
+    /// node sends to the cycle path, and `describeValue`, which checks, come near it.
     /// Not an optional: freeing a computed then looks up one generic type at run time
     /// (this one) rather than two (it and its optional), each a hashed, locked search.
     @usableFromInline @exclusivity(unchecked) final var cached: Result<Value, any Error>

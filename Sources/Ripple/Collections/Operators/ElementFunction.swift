@@ -71,14 +71,10 @@ extension ElementClosures where Result == Bool {
 }
 
 extension UnsafeBufferPointer {
-    /// Calls `body` with each element and its index, lent where it lies, without the
-    /// retain and release that passing `self[index]` to a closure costs per element.
-    ///
-    /// Each element is copied bit for bit into a slot of the stack and lent from
-    /// there; afterwards the slot is abandoned, never destroyed. Safety: the copy owns
-    /// no reference (the buffer's element keeps its references alive throughout, as the
-    /// caller's list holds the buffer, and nothing writes the list during a pass), and
-    /// `body` gets it borrowed, so whatever it keeps it copies, with a retain of its own.
+    /// Calls `body` with each element and its index, lent where it lies (see
+    /// ``UnsafePointer/lend(through:_:)``), without the retain and release that
+    /// passing `self[index]` to a closure costs per element. The caller's list holds
+    /// the buffer, and nothing writes the list during a pass.
     @inlinable
     @inline(__always)
     func forEachBorrowed(_ body: (Int, borrowing Element) -> Void) {
@@ -86,31 +82,38 @@ extension UnsafeBufferPointer {
         withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { temporary in
             let slot = temporary.baseAddress.unsafelyUnwrapped
             for index in indices {
-                UnsafeMutableRawPointer(slot).copyMemory(from: start + index, byteCount: MemoryLayout<Element>.size)
-                let element = slot.move()
-                body(index, element)
-                // Back into the abandoned slot, so that no destructor runs for the copy.
-                slot.initialize(to: consume element)
+                (start + index).lend(through: slot) { body(index, $0) }
             }
         }
     }
 }
 
 extension UnsafePointer {
-    /// Calls `body` with the pointee lent, bit for bit, as ``UnsafeBufferPointer``'s
-    /// `forEachBorrowed` lends each element: passing `pointee` copies it, retaining
-    /// what it holds. Safety: the same, for one element the caller keeps alive.
+    /// Calls `body` with the pointee lent (see ``lend(through:_:)``): passing
+    /// `pointee` copies it, retaining what it holds. The caller keeps it alive.
     @inlinable
     @inline(__always)
     func withBorrowedPointee<Result>(_ body: (borrowing Pointee) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: Pointee.self, capacity: 1) { temporary in
-            let slot = temporary.baseAddress.unsafelyUnwrapped
-            UnsafeMutableRawPointer(slot).copyMemory(from: self, byteCount: MemoryLayout<Pointee>.size)
-            let pointee = slot.move()
-            let result = body(pointee)
-            slot.initialize(to: consume pointee)
-            return result
+            lend(through: temporary.baseAddress.unsafelyUnwrapped, body)
         }
+    }
+
+    /// Lends the pointee to `body` through `slot`, a stack slot: copied there bit for
+    /// bit, lent from there, and abandoned afterwards, never destroyed. Safety: the
+    /// copy owns no reference (the pointee keeps its references alive throughout), and
+    /// `body` gets it borrowed, so whatever it keeps it copies, with a retain of its own.
+    @inlinable
+    @inline(__always)
+    func lend<Result>(
+        through slot: UnsafeMutablePointer<Pointee>, _ body: (borrowing Pointee) -> Result
+    ) -> Result {
+        UnsafeMutableRawPointer(slot).copyMemory(from: self, byteCount: MemoryLayout<Pointee>.size)
+        let pointee = slot.move()
+        let result = body(pointee)
+        // Back into the abandoned slot, so that no destructor runs for the copy.
+        slot.initialize(to: consume pointee)
+        return result
     }
 }
 
