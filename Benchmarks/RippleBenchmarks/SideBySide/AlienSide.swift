@@ -77,7 +77,7 @@ struct AlienSide {
     /// Runs one shape in a fresh node process: an untimed warm-up within `limits`, then
     /// the shape's protocol. A failed check or a broken build fails the whole run.
     func run(_ function: String, unit: Shape.Unit, _ mode: RunMode, _ limits: WarmUpLimits) -> SideRun {
-        var arguments = ["node", "--expose-gc", harnessPath, "--alien", alienPath]
+        var arguments = ["node", "--expose-gc"] + nodeStackArguments + [harnessPath, "--alien", alienPath]
         if mode.quick { arguments.append("--quick") }
         arguments += ["--warm-up-runs", String(limits.runs), "--warm-up-seconds", String(limits.seconds), function]
         guard let output = runChild(arguments) else {
@@ -93,6 +93,24 @@ struct AlienSide {
         return SideRun(function: function, unit: unit, members: members)
     }
 }
+
+/// A JavaScript stack of 4 MB where the process may grow its stack that far. Disposing
+/// cellx's 5,000 layers recurses through alien-signals' `unwatched`: node's default
+/// (~1 MB) holds it only once the optimizing compiler has run, which a busy machine
+/// can delay past the dispose. Beyond the process's stack limit node would crash, so
+/// the flag stays within it.
+let nodeStackArguments: [String] = {
+    #if canImport(Glibc)
+    let resource = __rlimit_resource_t(RLIMIT_STACK.rawValue)
+    #else
+    let resource = RLIMIT_STACK
+    #endif
+    var limit = rlimit()
+    guard getrlimit(resource, &limit) == 0 else { return [] }
+    // No limit reads as the largest value, which the clamp keeps large.
+    let size = min(4096, Int(clamping: limit.rlim_cur / 1024) / 2)
+    return size > 1024 ? ["--stack-size=\(size)"] : []
+}()
 
 /// Why the JavaScript side cannot run, in one line.
 struct UnavailableReason: Error {
