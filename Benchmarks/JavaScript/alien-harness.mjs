@@ -3,7 +3,7 @@
 // side. RippleBenchmarks runs it as a child process, one shape per process, alternating
 // with its own runs; it also runs alone:
 //
-//   node --expose-gc alien-harness.mjs --alien PATH [--quick] SHAPE...
+//   node --expose-gc --stack-size=4096 alien-harness.mjs --alien PATH [--quick] SHAPE...
 //   node alien-harness.mjs --list
 //
 // Each shape warms up untimed until two consecutive runs of its protocol agree within
@@ -39,7 +39,7 @@ const requiredExports = ["signal", "computed", "effect", "effectScope", "startBa
 function usage(message) {
   if (message) console.error(`alien-harness: ${message}`);
   console.error(
-    "usage: node --expose-gc alien-harness.mjs --alien PATH [--quick] " +
+    "usage: node --expose-gc --stack-size=4096 alien-harness.mjs --alien PATH [--quick] " +
       "[--warm-up-runs N] [--warm-up-seconds S] SHAPE...\n" +
       "       node alien-harness.mjs --list",
   );

@@ -94,11 +94,10 @@ struct AlienSide {
     }
 }
 
-/// A JavaScript stack of 4 MB where the process may grow its stack that far. Disposing
-/// cellx's 5,000 layers recurses through alien-signals' `unwatched`: node's default
-/// (~1 MB) holds it only once the optimizing compiler has run, which a busy machine
-/// can delay past the dispose. Beyond the process's stack limit node would crash, so
-/// the flag stays within it.
+/// A JavaScript stack of 4 MB, at most half the process's stack limit (past the limit
+/// node crashes instead of throwing). Disposing cellx's 5,000 layers recurses through
+/// alien-signals' `unwatched`, which node's ~1 MB default holds only in optimized
+/// frames, and a busy machine can delay the optimizer past the dispose.
 let nodeStackArguments: [String] = {
     #if canImport(Glibc)
     let resource = __rlimit_resource_t(RLIMIT_STACK.rawValue)
