@@ -81,6 +81,9 @@ struct NodeFlags: OptionSet, Sendable {
     /// a change to it is pushed, every observer downstream is traced, including those
     /// that subscribed after the trace began.
     @inlinable static var tracesObservers: NodeFlags { NodeFlags(rawValue: 1 << 23) }
+    /// Access: the signal of a `@Tracked` property whose value is being mutated in
+    /// place; any other access to the property meanwhile is reentrant, and traps.
+    @inlinable static var mutatingInPlace: NodeFlags { NodeFlags(rawValue: 1 << 24) }
 
     /// The bits the layers above own, 28 to 31: the engine never reads them, and keeps
     /// them when it resets a node's flags. Each layer names its own: `inert`

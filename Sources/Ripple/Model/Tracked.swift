@@ -23,8 +23,10 @@
 /// type: `==` for `Equatable` values, identity for other class instances, always
 /// otherwise. Mutations happen in place (`library.books.append(book)` copies no array
 /// storage) and notify once. Touching the property from inside its own in-place
-/// mutation (say, from `sort`'s comparator) stops the program: Swift's exclusivity
-/// checks report the overlapping accesses, or Ripple does where they are turned off.
+/// mutation (say, from `sort`'s comparator) stops the program with a message that
+/// says so. No access to the model's storage outlasts a read, a write or the start
+/// and end of a mutation, so in a release build the optimizer drops Swift's runtime
+/// exclusivity checks from the property's accessors when the model is not public.
 ///
 /// A property that no reader has tracked yet keeps its value inline and costs no
 /// allocation; the first tracked read moves it into a ``Signal``.
@@ -130,22 +132,6 @@ public struct Tracked<Value> {
         Signal(value, equivalence: .rule(ValueEquality<Value>.defaultRule))
     }
 
-    /// Moves the unobserved value out, leaving `.moving`: the caller then holds the
-    /// only reference to its storage and can mutate it without copy-on-write. Says
-    /// whether the property had been read, for putting the value back.
-    @inlinable
-    mutating func takeUnobserved() -> (Value, read: Bool) {
-        if case .unobserved(let value) = storage {
-            storage = .moving
-            return (value, true)
-        }
-        guard case .unread(let value) = storage else {
-            Graph.reentrantPropertyAccess()
-        }
-        storage = .moving
-        return (value, false)
-    }
-
     /// Replaces the unobserved value, or says it cannot. Matching the case after any
     /// call the write makes lets the optimizer destroy just the old value: destroying
     /// a whole `Storage` may release a signal, and would make it retain the model
@@ -185,11 +171,15 @@ public struct Tracked<Value> {
         return .bridged(ObservationWatcher.make(watching: signal))
     }
 
-    /// Where this storage sits in `model`: what names the property's node later.
+    /// The address of the storage at `storageKeyPath` in `model`, taken in an
+    /// instantaneous access. A class instance's stored property keeps its address for
+    /// the instance's lifetime, and the callers hold `model` for as long as they use it.
     @inlinable
-    mutating func storageOffset<Model: AnyObject>(in model: Model) -> Int {
-        let base = UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
-        return withUnsafeMutablePointer(to: &self) { UnsafeRawPointer($0) - base }
+    @inline(__always)
+    static func address<Model: AnyObject>(
+        of storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>, in model: Model
+    ) -> UnsafeMutablePointer<Tracked<Value>> {
+        withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { $0 }
     }
 
     /// A read the accessor does not serve inline: the first one, the first tracked
@@ -198,30 +188,35 @@ public struct Tracked<Value> {
     /// signal when a tracking context reads it or Observation may. Only a signal made
     /// here or a conforming model's is read here, and recording either read runs no
     /// user code: neither can have a batched write whose saved value must be destroyed.
+    ///
+    /// Through the storage's address, taken by the accessor: no access to the model's
+    /// storage spans the calls here (see `inPlace`).
     @inlinable
     @inline(never)
-    mutating func readSlowly<Model: AnyObject>(of model: Model) -> Value {
-        if case .unread(let value) = storage {
-            storage = Tracked.firstStorage(of: value, in: model, storageOffset: storageOffset(in: model))
+    static func readSlowly<Model: AnyObject>(of model: Model, at tracked: UnsafeMutablePointer<Tracked<Value>>) -> Value {
+        let storageOffset = UnsafeRawPointer(tracked) - UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
+        if case .unread(let value) = tracked.pointee.storage {
+            tracked.pointee.storage = firstStorage(of: value, in: model, storageOffset: storageOffset)
         }
-        switch storage {
+        switch tracked.pointee.storage {
         case .unobserved(let value):
             guard Runtime.isTracking else { return value }
-            let signal = Tracked.makeSignal(value)
-            signal.origin = NodeOrigin(property: Model.self, storageOffset: storageOffset(in: model))
+            let signal = makeSignal(value)
+            signal.origin = NodeOrigin(property: Model.self, storageOffset: storageOffset)
             // Taken before the store, which ends the local's lifetime: nothing keeps
             // `signal` at +1 across the calls below.
             let node = Unmanaged<ReactiveNode>.passUnretained(signal)
-            storage = .observed(consume signal)
+            tracked.pointee.storage = .observed(consume signal)
             engineRecordRead(node)
             Graph.didMakePropertyNode(node, of: model)
             return value
         case .observed(let signal):
+            checkNotMutatingInPlace(signal)
             let value = signal.storage
             if Runtime.isTracking { engineRecordRead(.passUnretained(signal)) }
             return value
         case .bridged(let watcher):
-            return Tracked.readBridged(watcher)
+            return readBridged(watcher)
         case .unread, .moving:
             Graph.reentrantPropertyAccess()
         }
@@ -231,7 +226,9 @@ public struct Tracked<Value> {
     /// Observation's otherwise.
     @inlinable
     static func readBridged(_ watcher: ObservationWatcher) -> Value {
-        let value = unsafeDowncast(watcher.watchedNode, to: Signal<Value>.self).storage
+        let signal = unsafeDowncast(watcher.watchedNode, to: Signal<Value>.self)
+        checkNotMutatingInPlace(signal)
+        let value = signal.storage
         Graph.didReadBridged(.passUnretained(watcher))
         return value
     }
@@ -267,6 +264,7 @@ public struct Tracked<Value> {
         @inline(__always)
         get {
             if case .observed(let signal) = model[keyPath: storageKeyPath].storage {
+                checkNotMutatingInPlace(signal)
                 // Read first, then record: the signal needs no retain across the call.
                 let value = signal.storage
                 if Runtime.isTracking { engineRecordRead(.passUnretained(signal)) }
@@ -278,20 +276,23 @@ public struct Tracked<Value> {
             if case .bridged(let watcher) = model[keyPath: storageKeyPath].storage {
                 return readBridged(watcher)
             }
-            return model[keyPath: storageKeyPath].readSlowly(of: model)
+            return readSlowly(of: model, at: address(of: storageKeyPath, in: model))
         }
         // Always inlined into the property's accessor: only there are the key paths
         // literals, which the optimizer folds into direct stored-property access.
         @inline(__always)
         set {
             if case .observed(let signal) = model[keyPath: storageKeyPath].storage {
+                checkNotMutatingInPlace(signal)
                 signal.value = newValue
                 return
             }
             _ = Graph.willWrite()
             if model[keyPath: storageKeyPath].replaceUnobserved(with: newValue) { return }
             if case .bridged(let watcher) = model[keyPath: storageKeyPath].storage {
-                signal(watchedBy: watcher).value = newValue
+                let signal = signal(watchedBy: watcher)
+                checkNotMutatingInPlace(signal)
+                signal.value = newValue
                 return
             }
             let replacement = storageAfterFirstWrite(
@@ -301,18 +302,25 @@ public struct Tracked<Value> {
         }
         // One yield, so that this coroutine inlines into the property's accessor, where
         // the key paths fold into direct access. The mutation itself only marks what
-        // depends on the property; effects run after the yield, once the access to the
-        // model's storage has ended, so they may read the property.
+        // depends on the property; effects run after the yield, so they may read it.
         @inline(__always)
         _modify {
             defer { Graph.flushAfterMutation() }
-            yield &model[keyPath: storageKeyPath].mutableValue
+            yield &Tracked[inPlace: model, storage: storageKeyPath]
         }
     }
 
     /// The value, for an in-place mutation: inside the signal when observed (one
     /// notification, flushed by the caller), moved out of the enum otherwise (so the
     /// caller holds the only reference to its storage and nothing is copied).
+    ///
+    /// Every access to the model's storage here is instantaneous: none spans the
+    /// yield. So none can overlap another, and the optimizer drops the runtime
+    /// exclusivity checks from every access to the property in a module that sees all
+    /// of them (a model that is not public, in a release build): about 80 instructions
+    /// per read or write. Reentrant access is Ripple's to catch instead: an unobserved
+    /// property is `.moving` for the mutation's length, an observed one's signal
+    /// is marked mutating, and every accessor checks.
     ///
     /// A coroutine's frame must fit the caller's buffer of a few words, or every call
     /// allocates it. A value of two words or less moves into a local; a larger one
@@ -322,66 +330,105 @@ public struct Tracked<Value> {
     /// branch ran ~100 more instructions per toggle). The size is known once
     /// specialized: one branch remains.
     @inlinable
-    var mutableValue: Value {
-        get { currentValue }
+    static subscript<Model: AnyObject>(
+        inPlace model: Model, storage storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
+    ) -> Value {
+        get { model[keyPath: storageKeyPath].currentValue }
         _modify {
             if MemoryLayout<Value>.size > 2 * MemoryLayout<Int>.size {
                 let signal: Signal<Value>
                 let runtime: RuntimeRef
                 // Not a `switch` over `storage`: its copy would hold the value's storage
                 // for the whole statement, and the mutation below would copy it.
-                let observed = observingSignal
+                let observed = model[keyPath: storageKeyPath].observingSignal
                 let moved = observed == nil
                 var wasRead = false
                 if let observed {
                     signal = observed
-                    runtime = signal.beginMutation()
+                    runtime = beginMutationInPlace(of: signal)
                 } else {
                     runtime = Graph.willWrite()
-                    (signal, wasRead) = takeUnobservedIntoSignal()
+                    let (value, read) = takeUnobserved(from: model, storage: storageKeyPath)
+                    // No equality rule: nothing compares through this signal.
+                    signal = Signal(consume value, equivalence: .rule(ValueEquality<Value>.self))
+                    wasRead = read
                 }
                 defer {
                     if moved {
-                        putBackUnobserved(from: signal, wasRead: wasRead)
+                        // A second reference until the signal goes: nothing mutates the
+                        // value in between, so nothing copies its storage.
+                        model[keyPath: storageKeyPath].storage =
+                            wasRead ? .unobserved(signal.storage) : .unread(signal.storage)
                     } else {
-                        signal.endMutation(runtime, flush: false)
+                        endMutationInPlace(of: signal, runtime)
                     }
                 }
                 yield &signal.storage
-            } else if let signal = observingSignal {
-                let runtime = signal.beginMutation()
-                defer { signal.endMutation(runtime, flush: false) }
+            } else if let signal = model[keyPath: storageKeyPath].observingSignal {
+                let runtime = beginMutationInPlace(of: signal)
+                defer { endMutationInPlace(of: signal, runtime) }
                 yield &signal.storage
             } else {
                 _ = Graph.willWrite()
-                var (value, read) = takeUnobserved()
+                var (value, read) = takeUnobserved(from: model, storage: storageKeyPath)
                 defer {
-                    if read {
-                        storage = .unobserved(value)
-                    } else {
-                        storage = .unread(value)
-                    }
+                    model[keyPath: storageKeyPath].storage = read ? .unobserved(value) : .unread(value)
                 }
                 yield &value
             }
         }
     }
 
-    /// Moves the unobserved value into a signal that nothing reads, for one in-place
-    /// mutation; `storage` is `.moving` until ``putBackUnobserved(from:wasRead:)``.
+    /// Starts an in-place mutation of an observed property's value, marking its
+    /// signal so that a reentrant access traps.
     @inlinable
-    mutating func takeUnobservedIntoSignal() -> (Signal<Value>, read: Bool) {
-        let (value, read) = takeUnobserved()
-        // No equality rule: nothing compares through this signal.
-        return (Signal(consume value, equivalence: .rule(ValueEquality<Value>.self)), read)
+    @inline(__always)
+    static func beginMutationInPlace(of signal: Signal<Value>) -> RuntimeRef {
+        checkNotMutatingInPlace(signal)
+        signal.flags.formUnion(.mutatingInPlace)
+        return signal.beginMutation()
     }
 
-    /// Moves the value back from the signal ``takeUnobservedIntoSignal()`` made.
     @inlinable
-    mutating func putBackUnobserved(from signal: Signal<Value>, wasRead: Bool) {
-        // A second reference until the caller lets the signal go: nothing mutates the
-        // value in between, so nothing copies its storage.
-        storage = wasRead ? .unobserved(signal.storage) : .unread(signal.storage)
+    @inline(__always)
+    static func endMutationInPlace(of signal: Signal<Value>, _ runtime: RuntimeRef) {
+        signal.flags.subtract(.mutatingInPlace)
+        signal.endMutation(runtime, flush: false)
+    }
+
+    /// Traps if `signal`'s property is being mutated in place: an access from inside
+    /// that mutation (a `sort` comparator reading the array it sorts).
+    @inlinable
+    @inline(__always)
+    static func checkNotMutatingInPlace(_ signal: Signal<Value>) {
+        if signal.flags.contains(.mutatingInPlace) { Graph.reentrantPropertyAccess() }
+    }
+
+    /// Moves the unobserved value out of the model, leaving `.moving` behind: the
+    /// caller then holds the only reference to its storage and can mutate it without
+    /// copy-on-write. Says whether the property had been read, for putting it back.
+    @inlinable
+    @inline(__always)
+    static func takeUnobserved<Model: AnyObject>(
+        from model: Model, storage storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
+    ) -> (Value, read: Bool) {
+        // The trap is called after the access has ended, so the access spans no call.
+        guard let taken = model[keyPath: storageKeyPath].takeUnobservedIfAny() else {
+            Graph.reentrantPropertyAccess()
+        }
+        return taken
+    }
+
+    @inlinable
+    @inline(__always)
+    mutating func takeUnobservedIfAny() -> (Value, read: Bool)? {
+        if case .unobserved(let value) = storage {
+            storage = .moving
+            return (value, true)
+        }
+        guard case .unread(let value) = storage else { return nil }
+        storage = .moving
+        return (value, false)
     }
 }
 
