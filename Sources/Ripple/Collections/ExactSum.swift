@@ -12,7 +12,7 @@
 /// Infinities and NaNs are counted apart and win as they would in a plain sum.
 @usableFromInline
 struct ExactSum {
-    static let limbCount = 34
+    static var limbCount: Int { 34 }
     /// Little-endian limbs of the sum in units of 2⁻¹⁰⁷⁴; the top bit of the last limb
     /// is the sign.
     private var limbs = [UInt64](repeating: 0, count: ExactSum.limbCount)
@@ -38,64 +38,76 @@ struct ExactSum {
     }
 
     private mutating func accumulate(_ value: Double, negate: Bool) {
-        let step = negate ? -1 : 1
-        if value.isNaN {
-            nans += step
-            return
-        }
-        if value.isInfinite {
-            if value > 0 { positiveInfinities += step } else { negativeInfinities += step }
+        guard value.isFinite else {
+            let step = negate ? -1 : 1
+            if value.isNaN {
+                nans += step
+            } else if value > 0 {
+                positiveInfinities += step
+            } else {
+                negativeInfinities += step
+            }
             return
         }
         guard value != 0 else { return }
         // value = significand · 2^(shift − 1074), with an integer significand.
         let bits = value.bitPattern
-        let exponentField = Int((bits >> 52) & 0x7FF)
-        let fraction = bits & ((1 << 52) - 1)
-        let significand = exponentField == 0 ? fraction : fraction | (1 << 52)
-        let shift = exponentField == 0 ? 0 : exponentField - 1
-        let limb = shift / 64
-        let offset = UInt64(shift % 64)
-        let low = significand << offset
-        let high = offset == 0 ? 0 : significand >> (64 - offset)
+        let exponentField = Int((bits &>> 52) & 0x7FF)
+        let fraction = bits & ((1 &<< 52) &- 1)
+        let significand = exponentField == 0 ? fraction : fraction | (1 &<< 52)
+        let shift = exponentField == 0 ? 0 : exponentField &- 1
+        let limb = shift &>> 6
+        let offset = UInt64(shift & 63)
+        let low = significand &<< offset
+        let high = offset == 0 ? 0 : significand &>> (64 &- offset)
         lowestLimb = Swift.min(lowestLimb, limb)
-        if (value < 0) != negate {
-            subtractMagnitude(low, high, at: limb)
-        } else {
-            addMagnitude(low, high, at: limb)
+        let subtracting = (bits &>> 63 == 1) != negate
+        // Through the buffer: one uniqueness check for the whole carry, no bounds checks
+        // (`limb + 1` and the carry stay below `limbCount`).
+        let touched = limbs.withUnsafeMutableBufferPointer { limbs in
+            subtracting
+                ? Self.subtractMagnitude(low, high, at: limb, from: limbs)
+                : Self.addMagnitude(low, high, at: limb, to: limbs)
         }
+        highestLimb = Swift.max(highestLimb, touched)
     }
 
-    private mutating func addMagnitude(_ low: UInt64, _ high: UInt64, at limb: Int) {
+    /// Adds `high · 2⁶⁴ + low` at `limb`; returns the highest limb written.
+    private static func addMagnitude(
+        _ low: UInt64, _ high: UInt64, at limb: Int, to limbs: UnsafeMutableBufferPointer<UInt64>
+    ) -> Int {
         var (sum, carry) = limbs[limb].addingReportingOverflow(low)
         limbs[limb] = sum
-        var index = limb + 1
+        var index = limb &+ 1
         var addend = high
-        while index < ExactSum.limbCount, addend != 0 || carry {
+        while index < limbCount, addend != 0 || carry {
             let (partial, overflow1) = limbs[index].addingReportingOverflow(addend)
             (sum, carry) = carry ? partial.addingReportingOverflow(1) : (partial, false)
             carry = carry || overflow1
             limbs[index] = sum
             addend = 0
-            index += 1
+            index &+= 1
         }
-        highestLimb = Swift.max(highestLimb, index - 1)
+        return index &- 1
     }
 
-    private mutating func subtractMagnitude(_ low: UInt64, _ high: UInt64, at limb: Int) {
+    /// Subtracts `high · 2⁶⁴ + low` at `limb`; returns the highest limb written.
+    private static func subtractMagnitude(
+        _ low: UInt64, _ high: UInt64, at limb: Int, from limbs: UnsafeMutableBufferPointer<UInt64>
+    ) -> Int {
         var (difference, borrow) = limbs[limb].subtractingReportingOverflow(low)
         limbs[limb] = difference
-        var index = limb + 1
+        var index = limb &+ 1
         var subtrahend = high
-        while index < ExactSum.limbCount, subtrahend != 0 || borrow {
+        while index < limbCount, subtrahend != 0 || borrow {
             let (partial, overflow1) = limbs[index].subtractingReportingOverflow(subtrahend)
             (difference, borrow) = borrow ? partial.subtractingReportingOverflow(1) : (partial, false)
             borrow = borrow || overflow1
             limbs[index] = difference
             subtrahend = 0
-            index += 1
+            index &+= 1
         }
-        highestLimb = Swift.max(highestLimb, index - 1)
+        return index &- 1
     }
 
     /// The exact sum rounded to the nearest double, ties to even.
@@ -105,39 +117,44 @@ struct ExactSum {
         if positiveInfinities > 0 { return .infinity }
         if negativeInfinities > 0 { return -.infinity }
         guard highestLimb >= lowestLimb else { return 0 }
-        let magnitude = Magnitude(of: limbs, from: lowestLimb)
-        guard let top = (lowestLimb...highestLimb).last(where: { magnitude[$0] != 0 }) else { return 0 }
-        let highBit = top * 64 + (63 - magnitude[top].leadingZeroBitCount)
-        let result: Double
-        if highBit < 53 {
-            // Below 2⁵³ units the value is a double exactly: no rounding.
-            result = Double(magnitude[0]) * 0x1p-1074
-        } else {
-            // The 64 bits from the highest set one, with any set bit below them folded
-            // into the lowest (a sticky bit), so that converting rounds once, correctly.
-            let start = highBit - 63
-            var window = magnitude.bits(from: start)
-            if start > 0, magnitude.hasBits(below: start) { window |= 1 }
-            result = Double(sign: .plus, exponent: start - 1074, significand: Double(window))
+        return limbs.withUnsafeBufferPointer { limbs in
+            let magnitude = Magnitude(of: limbs, from: lowestLimb)
+            var top = highestLimb
+            while top >= lowestLimb && magnitude[top] == 0 { top &-= 1 }
+            guard top >= lowestLimb else { return 0 }
+            let highBit = top &* 64 &+ (63 &- magnitude[top].leadingZeroBitCount)
+            let result: Double
+            if highBit < 53 {
+                // Below 2⁵³ units the value is a double exactly: no rounding.
+                result = Double(magnitude[0]) * 0x1p-1074
+            } else {
+                // The 64 bits from the highest set one, with any set bit below them
+                // folded into the lowest (a sticky bit), so that converting rounds once,
+                // correctly.
+                let start = highBit &- 63
+                var window = magnitude.bits(from: start)
+                if start > 0, magnitude.hasBits(below: start) { window |= 1 }
+                result = Double(sign: .plus, exponent: start &- 1074, significand: Double(window))
+            }
+            return magnitude.isNegative ? -result : result
         }
-        return magnitude.isNegative ? -result : result
     }
 
     /// The absolute value of the sum, limb by limb, without copying the limbs: a
     /// negative sum's two's complement is negated as it is read.
     private struct Magnitude {
-        let limbs: [UInt64]
+        let limbs: UnsafeBufferPointer<UInt64>
         let lowest: Int
         let isNegative: Bool
         /// A negative sum's lowest nonzero limb: the negation's carry stops there.
         let firstNonzero: Int
 
-        init(of limbs: [UInt64], from lowest: Int) {
+        init(of limbs: UnsafeBufferPointer<UInt64>, from lowest: Int) {
             self.limbs = limbs
             self.lowest = lowest
-            isNegative = limbs[ExactSum.limbCount - 1] >> 63 == 1
+            isNegative = limbs[ExactSum.limbCount &- 1] &>> 63 == 1
             var first = lowest
-            if isNegative { while limbs[first] == 0 { first += 1 } }
+            if isNegative { while limbs[first] == 0 { first &+= 1 } }
             firstNonzero = first
         }
 
@@ -149,20 +166,20 @@ struct ExactSum {
 
         /// The 64 bits starting at bit `start`.
         func bits(from start: Int) -> UInt64 {
-            let limb = start / 64
-            let offset = UInt64(start % 64)
-            let low = self[limb] >> offset
-            guard offset != 0, limb + 1 < ExactSum.limbCount else { return low }
-            return low | (self[limb + 1] << (64 - offset))
+            let limb = start &>> 6
+            let offset = UInt64(start & 63)
+            let low = self[limb] &>> offset
+            guard offset != 0, limb &+ 1 < ExactSum.limbCount else { return low }
+            return low | (self[limb &+ 1] &<< (64 &- offset))
         }
 
         func hasBits(below position: Int) -> Bool {
-            let limb = position / 64
+            let limb = position &>> 6
             if limb > lowest {
                 for index in lowest..<limb where self[index] != 0 { return true }
             }
-            let offset = position % 64
-            return offset != 0 && self[limb] & ((1 << UInt64(offset)) - 1) != 0
+            let offset = position & 63
+            return offset != 0 && self[limb] & ((1 &<< UInt64(offset)) &- 1) != 0
         }
     }
 }

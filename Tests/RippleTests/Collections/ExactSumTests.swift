@@ -81,4 +81,83 @@ import Testing
         #expect(abs(total.value - plain) <= bound, "within the plain sum's own error bound")
         #expect(abs(naive - plain) > abs(total.value - plain), "where adding and subtracting in Double drifted")
     }
+
+    @Test func `random histories match an independent correctly rounded sum`() {
+        var random = SeededRandom(seed: 42)
+        // Values across the exponent range (no overflow in the oracle's partial sums),
+        // both signs, subnormals, and exact cancellations.
+        func value() -> Double {
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: return Double(sign: Bool.random(using: &random) ? .minus : .plus,
+                                  exponent: Int.random(in: -1074 ... -1022, using: &random), significand: 1)
+            case 1: return Double(Int.random(in: -100_000...100_000, using: &random)) / 100
+            case 2: return Double(sign: Bool.random(using: &random) ? .minus : .plus,
+                                  exponent: Int.random(in: -60...60, using: &random),
+                                  significand: Double.random(in: 1..<2, using: &random))
+            default: return Double(sign: Bool.random(using: &random) ? .minus : .plus,
+                                   exponent: Int.random(in: -900...900, using: &random),
+                                   significand: Double.random(in: 1..<2, using: &random))
+            }
+        }
+        for _ in 0..<200 {
+            var sum = ExactSum()
+            var present: [Double] = []
+            for _ in 0..<Int.random(in: 1...60, using: &random) {
+                if !present.isEmpty && Int.random(in: 0..<3, using: &random) == 0 {
+                    sum.subtract(present.remove(at: Int.random(in: 0..<present.count, using: &random)))
+                } else {
+                    let new = value()
+                    present.append(new)
+                    sum.add(new)
+                }
+                let expected = Self.correctlyRoundedSum(present)
+                #expect(sum.rounded == expected, "\(present)")
+                if sum.rounded != expected { return }
+            }
+        }
+    }
+
+    /// The sum of `values` rounded once, by Shewchuk's exact partials (the algorithm
+    /// of Python's `math.fsum`): an oracle that shares no code with `ExactSum`.
+    static func correctlyRoundedSum(_ values: [Double]) -> Double {
+        var partials: [Double] = []
+        for value in values {
+            var x = value
+            var kept = 0
+            for index in partials.indices {
+                var y = partials[index]
+                if abs(x) < abs(y) { swap(&x, &y) }
+                let high = x + y
+                let low = y - (high - x)
+                if low != 0 {
+                    partials[kept] = low
+                    kept += 1
+                }
+                x = high
+            }
+            partials.removeSubrange(kept...)
+            partials.append(x)
+        }
+        var count = partials.count
+        guard count > 0 else { return 0 }
+        count -= 1
+        var high = partials[count]
+        var low = 0.0
+        while count > 0 {
+            let x = high
+            count -= 1
+            let y = partials[count]
+            high = x + y
+            low = y - (high - x)
+            if low != 0 { break }
+        }
+        // Round half to even across the partials below: a tie at `high` is broken by
+        // the sign of what lies beneath it.
+        if count > 0 && ((low < 0 && partials[count - 1] < 0) || (low > 0 && partials[count - 1] > 0)) {
+            let y = low * 2
+            let x = high + y
+            if y == x - high { high = x }
+        }
+        return high
+    }
 }
