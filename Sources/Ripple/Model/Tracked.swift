@@ -306,7 +306,7 @@ public struct Tracked<Value> {
         @inline(__always)
         _modify {
             defer { Graph.flushAfterMutation() }
-            yield &Tracked[inPlace: model, storage: storageKeyPath]
+            yield &Tracked[inPlaceAt: address(of: storageKeyPath, in: model)]
         }
     }
 
@@ -314,33 +314,30 @@ public struct Tracked<Value> {
     /// notification, flushed by the caller), moved out of the enum otherwise (so the
     /// caller holds the only reference to its storage and nothing is copied).
     ///
-    /// Every access to the model's storage here is instantaneous: none spans the
-    /// yield. So none can overlap another, and the optimizer drops the runtime
-    /// exclusivity checks from every access to the property in a module that sees all
-    /// of them (a model that is not public, in a release build): about 80 instructions
-    /// per read or write. Reentrant access is Ripple's to catch instead: an unobserved
-    /// property is `.moving` for the mutation's length, an observed one's signal
-    /// is marked mutating, and every accessor checks.
+    /// Reached through the storage's address, which the accessor takes in an
+    /// instantaneous access: no access to the model's storage spans the yield, so none
+    /// can overlap another, and the optimizer drops the runtime exclusivity checks
+    /// from every access to the property in a module that sees all of them (a model
+    /// that is not public, in a release build): about 80 instructions per read or
+    /// write. (A key path here would be built at run time, and would keep the checks.)
+    /// Reentrant access is Ripple's to catch instead: an unobserved property is
+    /// `.moving` for the mutation's length, an observed one's signal is marked
+    /// mutating, and every accessor checks.
     ///
     /// A coroutine's frame must fit the caller's buffer of a few words, or every call
     /// allocates it. A value of two words or less moves into a local; a larger one
     /// moves into a signal made for the length of the mutation, so that the frame holds
-    /// references only, and one yield, which inlines into the property's accessor: the
-    /// observed case is written in both branches for that (with two yields the large
-    /// branch ran ~100 more instructions per toggle). The size is known once
-    /// specialized: one branch remains.
+    /// references only. The size is known once specialized: one branch remains.
     @inlinable
-    static subscript<Model: AnyObject>(
-        inPlace model: Model, storage storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
-    ) -> Value {
-        get { model[keyPath: storageKeyPath].currentValue }
+    static subscript(inPlaceAt tracked: UnsafeMutablePointer<Tracked<Value>>) -> Value {
+        get { tracked.pointee.currentValue }
         _modify {
             if MemoryLayout<Value>.size > 2 * MemoryLayout<Int>.size {
                 let signal: Signal<Value>
                 let runtime: RuntimeRef
                 // Not a `switch` over `storage`: its copy would hold the value's storage
                 // for the whole statement, and the mutation below would copy it.
-                let observed = model[keyPath: storageKeyPath].observingSignal
+                let observed = tracked.pointee.observingSignal
                 let moved = observed == nil
                 var wasRead = false
                 if let observed {
@@ -348,7 +345,7 @@ public struct Tracked<Value> {
                     runtime = beginMutationInPlace(of: signal)
                 } else {
                     runtime = Graph.willWrite()
-                    let (value, read) = takeUnobserved(from: model, storage: storageKeyPath)
+                    let (value, read) = takeUnobserved(from: tracked)
                     // No equality rule: nothing compares through this signal.
                     signal = Signal(consume value, equivalence: .rule(ValueEquality<Value>.self))
                     wasRead = read
@@ -357,23 +354,20 @@ public struct Tracked<Value> {
                     if moved {
                         // A second reference until the signal goes: nothing mutates the
                         // value in between, so nothing copies its storage.
-                        model[keyPath: storageKeyPath].storage =
-                            wasRead ? .unobserved(signal.storage) : .unread(signal.storage)
+                        tracked.pointee.putBack(signal.storage, wasRead: wasRead)
                     } else {
                         endMutationInPlace(of: signal, runtime)
                     }
                 }
                 yield &signal.storage
-            } else if let signal = model[keyPath: storageKeyPath].observingSignal {
+            } else if let signal = tracked.pointee.observingSignal {
                 let runtime = beginMutationInPlace(of: signal)
                 defer { endMutationInPlace(of: signal, runtime) }
                 yield &signal.storage
             } else {
                 _ = Graph.willWrite()
-                var (value, read) = takeUnobserved(from: model, storage: storageKeyPath)
-                defer {
-                    model[keyPath: storageKeyPath].storage = read ? .unobserved(value) : .unread(value)
-                }
+                var (value, read) = takeUnobserved(from: tracked)
+                defer { tracked.pointee.putBack(value, wasRead: read) }
                 yield &value
             }
         }
@@ -409,14 +403,21 @@ public struct Tracked<Value> {
     /// copy-on-write. Says whether the property had been read, for putting it back.
     @inlinable
     @inline(__always)
-    static func takeUnobserved<Model: AnyObject>(
-        from model: Model, storage storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
-    ) -> (Value, read: Bool) {
-        // The trap is called after the access has ended, so the access spans no call.
-        guard let taken = model[keyPath: storageKeyPath].takeUnobservedIfAny() else {
+    static func takeUnobserved(from tracked: UnsafeMutablePointer<Tracked<Value>>) -> (Value, read: Bool) {
+        guard let taken = tracked.pointee.takeUnobservedIfAny() else {
             Graph.reentrantPropertyAccess()
         }
         return taken
+    }
+
+    /// Puts a value taken out for an in-place mutation back. The storage is known to
+    /// be `.moving`, so storing destroys nothing: a destroyed value could run a deinit,
+    /// user code, during the access, which would keep its runtime check.
+    @inlinable
+    @inline(__always)
+    mutating func putBack(_ value: Value, wasRead: Bool) {
+        guard case .moving = storage else { return }
+        storage = wasRead ? .unobserved(value) : .unread(value)
     }
 
     @inlinable
