@@ -334,7 +334,6 @@ public struct Tracked<Value> {
         _modify {
             if MemoryLayout<Value>.size > 2 * MemoryLayout<Int>.size {
                 let signal: Signal<Value>
-                let runtime: RuntimeRef
                 // Not a `switch` over `storage`: its copy would hold the value's storage
                 // for the whole statement, and the mutation below would copy it.
                 let observed = tracked.pointee.observingSignal
@@ -342,9 +341,9 @@ public struct Tracked<Value> {
                 var wasRead = false
                 if let observed {
                     signal = observed
-                    runtime = beginMutationInPlace(of: signal)
+                    beginMutationInPlace(of: signal)
                 } else {
-                    runtime = Graph.willWrite()
+                    _ = Graph.willWrite()
                     let (value, read) = takeUnobserved(from: tracked)
                     // No equality rule: nothing compares through this signal.
                     signal = Signal(consume value, equivalence: .rule(ValueEquality<Value>.self))
@@ -356,13 +355,13 @@ public struct Tracked<Value> {
                         // value in between, so nothing copies its storage.
                         tracked.pointee.putBack(signal.storage, wasRead: wasRead)
                     } else {
-                        endMutationInPlace(of: signal, runtime)
+                        endMutationInPlace(of: signal)
                     }
                 }
                 yield &signal.storage
             } else if let signal = tracked.pointee.observingSignal {
-                let runtime = beginMutationInPlace(of: signal)
-                defer { endMutationInPlace(of: signal, runtime) }
+                beginMutationInPlace(of: signal)
+                defer { endMutationInPlace(of: signal) }
                 yield &signal.storage
             } else {
                 _ = Graph.willWrite()
@@ -377,17 +376,20 @@ public struct Tracked<Value> {
     /// signal so that a reentrant access traps.
     @inlinable
     @inline(__always)
-    static func beginMutationInPlace(of signal: Signal<Value>) -> RuntimeRef {
+    static func beginMutationInPlace(of signal: Signal<Value>) {
         checkNotMutatingInPlace(signal)
         signal.flags.formUnion(.mutatingInPlace)
-        return signal.beginMutation()
+        _ = signal.beginMutation()
     }
 
+    /// Ends it. The thread's runtime is looked up again rather than kept across the
+    /// yield: the coroutine's frame then fits its caller's buffer (at 40 bytes it did
+    /// not, and every mutation allocated it).
     @inlinable
     @inline(__always)
-    static func endMutationInPlace(of signal: Signal<Value>, _ runtime: RuntimeRef) {
+    static func endMutationInPlace(of signal: Signal<Value>) {
         signal.flags.subtract(.mutatingInPlace)
-        signal.endMutation(runtime, flush: false)
+        signal.endMutation(Runtime.current, flush: false)
     }
 
     /// Traps if `signal`'s property is being mutated in place: an access from inside
