@@ -17,8 +17,10 @@ import Testing
     final class Team {
         var calls = 0
         @Tracked var members: IncrementalArray<Member>
+        // Unowned: the closure lives as long as the team's node, so a strong capture
+        // would keep the team alive.
         @Derived(\Team.members, compactMap: { team in
-            return { member in
+            return { [unowned team] member in
                 team.calls += 1
                 return member.email
             }
