@@ -190,7 +190,7 @@ public struct Tracked<Value> {
     /// user code: neither can have a batched write whose saved value must be destroyed.
     ///
     /// Through the storage's address, taken by the accessor: no access to the model's
-    /// storage spans the calls here (see `inPlace`).
+    /// storage spans the calls here (see `inPlaceAt`).
     @inlinable
     @inline(never)
     static func readSlowly<Model: AnyObject>(of model: Model, at tracked: UnsafeMutablePointer<Tracked<Value>>) -> Value {
@@ -344,7 +344,7 @@ public struct Tracked<Value> {
                     beginMutationInPlace(of: signal)
                 } else {
                     _ = Graph.willWrite()
-                    let (value, read) = takeUnobserved(from: tracked)
+                    let (value, read) = tracked.pointee.takeUnobserved()
                     // No equality rule: nothing compares through this signal.
                     signal = Signal(consume value, equivalence: .rule(ValueEquality<Value>.self))
                     wasRead = read
@@ -365,7 +365,7 @@ public struct Tracked<Value> {
                 yield &signal.storage
             } else {
                 _ = Graph.willWrite()
-                var (value, read) = takeUnobserved(from: tracked)
+                var (value, read) = tracked.pointee.takeUnobserved()
                 defer { tracked.pointee.putBack(value, wasRead: read) }
                 yield &value
             }
@@ -400,38 +400,30 @@ public struct Tracked<Value> {
         if signal.flags.contains(.mutatingInPlace) { Graph.reentrantPropertyAccess() }
     }
 
-    /// Moves the unobserved value out of the model, leaving `.moving` behind: the
-    /// caller then holds the only reference to its storage and can mutate it without
-    /// copy-on-write. Says whether the property had been read, for putting it back.
+    /// Moves the unobserved value out, leaving `.moving`: the caller then holds the
+    /// only reference to its storage and can mutate it without copy-on-write. Says
+    /// whether the property had been read, for putting the value back.
     @inlinable
     @inline(__always)
-    static func takeUnobserved(from tracked: UnsafeMutablePointer<Tracked<Value>>) -> (Value, read: Bool) {
-        guard let taken = tracked.pointee.takeUnobservedIfAny() else {
+    mutating func takeUnobserved() -> (Value, read: Bool) {
+        if case .unobserved(let value) = storage {
+            storage = .moving
+            return (value, true)
+        }
+        guard case .unread(let value) = storage else {
             Graph.reentrantPropertyAccess()
         }
-        return taken
+        storage = .moving
+        return (value, false)
     }
 
-    /// Puts a value taken out for an in-place mutation back. The storage is known to
-    /// be `.moving`, so storing destroys nothing: a destroyed value could run a deinit,
-    /// user code, during the access, which would keep its runtime check.
+    /// Puts a value taken out for an in-place mutation back. Matching `.moving` first
+    /// lets the store destroy nothing, where a whole `Storage` could hold a signal.
     @inlinable
     @inline(__always)
     mutating func putBack(_ value: Value, wasRead: Bool) {
         guard case .moving = storage else { return }
         storage = wasRead ? .unobserved(value) : .unread(value)
-    }
-
-    @inlinable
-    @inline(__always)
-    mutating func takeUnobservedIfAny() -> (Value, read: Bool)? {
-        if case .unobserved(let value) = storage {
-            storage = .moving
-            return (value, true)
-        }
-        guard case .unread(let value) = storage else { return nil }
-        storage = .moving
-        return (value, false)
     }
 }
 
