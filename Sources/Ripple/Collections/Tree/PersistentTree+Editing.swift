@@ -5,7 +5,9 @@ extension PersistentTree {
     @inlinable
     mutating func insert(_ element: Element, at position: Int) {
         precondition(position >= 0 && position <= elementCount, "PersistentTree: position out of bounds")
-        edit(at: position, removing: 0, with: CollectionOfOne(element), insertCount: 1)
+        if !insertWithinLeaf(element, at: position) {
+            edit(at: position, removing: 0, with: CollectionOfOne(element), insertCount: 1)
+        }
     }
 
     /// Appends `element`. A full last leaf starts a new leaf rather than splitting in two,
@@ -45,9 +47,44 @@ extension PersistentTree {
         precondition(position >= 0 && position < elementCount, "PersistentTree: position out of bounds")
         // The edit moves the element out as it removes it: one descent, not a read first.
         return withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { removed in
-            edit(at: position, removing: 1, with: EmptyCollection(), insertCount: 0, removed: removed.baseAddress!)
-            return removed.baseAddress!.move()
+            let removed = removed.baseAddress.unsafelyUnwrapped
+            if !removeWithinLeaf(at: position, into: removed) {
+                edit(at: position, removing: 1, with: EmptyCollection(), insertCount: 0, removed: removed)
+            }
+            return removed.move()
         }
+    }
+
+    /// `insert(_:at:)` when the leaf has room: see `Node.insertWithinLeaf`.
+    @inlinable
+    mutating func insertWithinLeaf(_ element: Element, at position: Int) -> Bool {
+        guard root != nil else { return false }
+        if !isKnownUniquelyReferenced(&root) { root = root!.copy() }
+        let marks = Self.tracksMarks && Marking.isMarked(element) ? 1 : 0
+        // Safety: this tree holds its root throughout; borrowed, the call retains nothing.
+        let inserted = Unmanaged.passUnretained(root.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            $0.insertWithinLeaf(element, at: position, height: height, marks: marks)
+        }
+        guard inserted else { return false }
+        elementCount &+= 1
+        markCount &+= marks
+        return true
+    }
+
+    /// `remove(at:)` when the leaf keeps more than its minimum: see
+    /// `Node.removeWithinLeaf`.
+    @inlinable
+    mutating func removeWithinLeaf(at position: Int, into removed: UnsafeMutablePointer<Element>) -> Bool {
+        guard root != nil else { return false }
+        if !isKnownUniquelyReferenced(&root) { root = root!.copy() }
+        // Safety: this tree holds its root throughout; borrowed, the call retains nothing.
+        let marks = Unmanaged.passUnretained(root.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            $0.removeWithinLeaf(at: position, height: height, into: removed)
+        }
+        guard let marks else { return false }
+        elementCount &-= 1
+        markCount &-= marks
+        return true
     }
 
     /// Removes the elements in `range`.
@@ -195,6 +232,65 @@ extension PersistentTree {
             root = nil
             height = 0
         }
+    }
+}
+
+extension PersistentTree.Node {
+    // One element in or out of a leaf that stays within its bounds, the common case of
+    // every list operator's change: one descent that makes the path unique, shifts the
+    // leaf and adds to the totals on the way back, with none of `edit`'s checks for
+    // splitting, merging or borrowing. Each returns without changing anything (but the
+    // path's uniqueness) when the leaf would leave its bounds; `edit` then does it all.
+
+    /// Inserts `element` (`marks` is 1 if it is marked) at `offset` of this subtree,
+    /// `height` levels above its leaf, unless that leaf is full.
+    @inlinable
+    func insertWithinLeaf(_ element: Element, at offset: Int, height: Int, marks: Int) -> Bool {
+        let slot = slot(insertingAt: offset)
+        let childOffset = offset &- start(of: slot)
+        if height > 1 {
+            makeChildUnique(slot)
+            // Safety: as in `edit`: this node holds the child, uniquely, throughout.
+            let inserted = Unmanaged.passUnretained(children[slot])._withUnsafeGuaranteedRef {
+                $0.insertWithinLeaf(element, at: childOffset, height: height &- 1, marks: marks)
+            }
+            guard inserted else { return false }
+        } else {
+            guard leaves[slot].count < Tree.leafCapacity else { return false }
+            leaves.withUnsafeMutableBufferPointer { leaves in
+                leaves[slot].reserveCapacity(Tree.leafCapacity)
+                leaves[slot].shiftingInsert(element, at: childOffset)
+            }
+        }
+        adjust(slot, by: 1, marks: marks)
+        return true
+    }
+
+    /// Moves the element at `offset` of this subtree into `removed`, unless its leaf
+    /// holds no more than the minimum; returns the marks removed (0 or 1), or nil.
+    @inlinable
+    func removeWithinLeaf(at offset: Int, height: Int, into removed: UnsafeMutablePointer<Element>) -> Int? {
+        let slot = slot(containing: offset)
+        let childOffset = offset &- start(of: slot)
+        let marks: Int
+        if height > 1 {
+            makeChildUnique(slot)
+            // Safety: as in `edit`: this node holds the child, uniquely, throughout.
+            let childMarks = Unmanaged.passUnretained(children[slot])._withUnsafeGuaranteedRef {
+                $0.removeWithinLeaf(at: childOffset, height: height &- 1, into: removed)
+            }
+            guard let childMarks else { return nil }
+            marks = childMarks
+        } else {
+            guard leaves[slot].count > Tree.leafMinimum else { return nil }
+            leaves.withUnsafeMutableBufferPointer { leaves in
+                leaves[slot].reserveCapacity(Tree.leafCapacity)
+                removed.initialize(to: leaves[slot].shiftingRemove(at: childOffset))
+            }
+            marks = Tree.tracksMarks && Marking.isMarked(removed.pointee) ? 1 : 0
+        }
+        adjust(slot, by: -1, marks: -marks)
+        return marks
     }
 }
 
