@@ -84,7 +84,7 @@ enum NodeNames {
     static func origin(of node: ReactiveNode) -> NodeOrigin {
         switch node {
         case let computed as ComputedNode: return computed.origin
-        case let signal as any OriginatedSignal: return signal.nodeOrigin
+        case let source as SourceNode: return source.origin
         default: return NodeOrigin()
         }
     }
@@ -248,15 +248,6 @@ final class WeakModel: @unchecked Sendable {
     init(_ object: AnyObject) {
         self.object = object
     }
-}
-
-/// A signal's origin, read without knowing its value type.
-protocol OriginatedSignal {
-    var nodeOrigin: NodeOrigin { get }
-}
-
-extension Signal: OriginatedSignal {
-    var nodeOrigin: NodeOrigin { origin }
 }
 
 /// The storage of a model property that has a node: `@Tracked` and `@Derived`.

@@ -1,13 +1,17 @@
 @_spi(Reflection) import Swift
 
-/// Where a signal or computed came from, in one word written where the node is made:
-/// the model type and storage offset of the property it serves, or the list operator
-/// it belongs to. Tracing turned on at any time names a node from it (`Book.title`)
-/// without having watched the node being made; while tracing is off it costs the word
-/// and one store.
+/// Where a signal or computed came from, written where the node is made: the model
+/// type and storage offset of the property it serves, or the list operator it belongs
+/// to. Tracing turned on at any time names a node from it (`Book.title`) without
+/// having watched the node being made.
 ///
-/// The word packs a class's metadata pointer (48 bits, 8-aligned) with the property
-/// storage's offset plus one (16 bits); low tag bits mark the other kinds.
+/// It costs a node no bytes. A source keeps it in the word that holds its batch log
+/// entry while it has one (`SourceNode.logEntryOrOrigin`); a computed, in seven bytes
+/// after its cached value (``PackedNodeOrigin``), where a `Computed<Int>` has room
+/// before its next 16-byte allocator step.
+///
+/// Fifty-six bits: a class's metadata pointer (48 bits, 8-aligned) with the property
+/// storage's offset in words plus one (8 bits); low tag bits mark the other kinds.
 @usableFromInline
 struct NodeOrigin: Equatable {
     @usableFromInline var bits: UInt64
@@ -16,15 +20,19 @@ struct NodeOrigin: Equatable {
 
     @inlinable init(bits: UInt64) { self.bits = bits }
 
+    /// The unit of a property's storage offset: its storage holds a reference, so it
+    /// is word-aligned.
+    @inlinable static var offsetUnit: Int { MemoryLayout<UInt>.alignment }
+
     /// A model property: `storageOffset` is where its `@Tracked` or `@Derived` storage
-    /// sits in an instance of `model`, or nil if it could not be known.
-    /// Branch-free, for it runs where each property node is made: an offset that does
-    /// not fit reads back as another, which naming rejects unless a property's storage
-    /// is there.
+    /// sits in an instance of `model`, or nil if it could not be known. An offset
+    /// beyond 254 words is recorded as unknown: the node is then named by its model
+    /// type alone.
     @inlinable
     init(property model: AnyObject.Type, storageOffset: Int?) {
         let type = UInt64(UInt(bitPattern: unsafeBitCast(model, to: Int.self))) & (1 << 48 - 1)
-        let offset = storageOffset.map { UInt64(truncatingIfNeeded: $0 &+ 1) & 0xFFFF } ?? 0
+        let words = storageOffset.map { $0 / Self.offsetUnit &+ 1 } ?? 0
+        let offset = words > 0 && words < 256 ? UInt64(truncatingIfNeeded: words) : 0
         bits = type | offset << 48
     }
 
@@ -35,7 +43,7 @@ struct NodeOrigin: Equatable {
     @inlinable
     init(method: StaticString) {
         let address = UInt64(UInt(bitPattern: method.utf8Start))
-        bits = method.hasPointerRepresentation && address < 1 << 56 ? address << 3 | 2 : 0
+        bits = method.hasPointerRepresentation && address < 1 << 53 ? address << 3 | 2 : 0
     }
 
     /// The node of a list operator: the operator, which knows its name and its parts.
@@ -63,7 +71,7 @@ struct NodeOrigin: Equatable {
             let address = Int(truncatingIfNeeded: bits & (1 << 48 - 1))
             let model: AnyObject.Type = unsafeBitCast(address, to: AnyObject.Type.self)
             let typeName = _typeName(model, qualified: false)
-            let offset = Int(bits >> 48) - 1
+            let offset = (Int(bits >> 48) - 1) * Self.offsetUnit
             guard offset >= 0, let label = Self.storageLabel(at: offset, in: model) else { return typeName }
             return "\(typeName).\(label)"
         case 2:
@@ -104,4 +112,31 @@ protocol ListOperatorParts: AnyObject {
     var origin: NodeOrigin { get set }
     /// Its element trackers now (and the query tracker of a list of values).
     func trackersNow() -> [ElementTracker]
+}
+
+/// A ``NodeOrigin`` in seven bytes aligned to one, for the tail of a ``Computed``.
+/// An origin that needs more (a pointer with tag bits above 56) is kept as unknown.
+@usableFromInline
+struct PackedNodeOrigin {
+    @usableFromInline var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
+
+    @inlinable
+    init() {
+        bytes = (0, 0, 0, 0, 0, 0, 0)
+    }
+
+    init(_ origin: NodeOrigin) {
+        let bits = origin.bits >> 56 == 0 ? origin.bits : 0
+        bytes = (
+            UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8),
+            UInt8(truncatingIfNeeded: bits >> 16), UInt8(truncatingIfNeeded: bits >> 24),
+            UInt8(truncatingIfNeeded: bits >> 32), UInt8(truncatingIfNeeded: bits >> 40),
+            UInt8(truncatingIfNeeded: bits >> 48)
+        )
+    }
+
+    var origin: NodeOrigin {
+        let parts = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6]
+        return NodeOrigin(bits: parts.reversed().reduce(0) { $0 << 8 | UInt64($1) })
+    }
 }

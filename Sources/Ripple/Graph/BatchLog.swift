@@ -17,7 +17,7 @@ struct BatchLog {
     @usableFromInline
     struct Entry {
         /// The logged source; nil once resolved or dead.
-        @usableFromInline var node: Unmanaged<ReactiveNode>?
+        @usableFromInline var node: Unmanaged<SourceNode>?
         /// Where the saved value lives (the inline room, or an allocation).
         @usableFromInline var storage: UnsafeMutableRawPointer
         /// Whether the source's value now differs from the saved one.
@@ -27,6 +27,9 @@ struct BatchLog {
         /// Whether the saved value needs destroying (it is not trivial).
         @usableFromInline var needsDestroy: Bool
         @usableFromInline var ownsStorage: Bool
+        /// The source's origin, kept here while the source's word holds this entry's
+        /// address (`SourceNode.logEntryOrOrigin`).
+        @usableFromInline var origin: NodeOrigin
         /// Inline room for a saved value; left uninitialized until used.
         @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64)
     }
@@ -60,7 +63,7 @@ struct BatchLog {
     /// is full, and the caller then takes ``appendSlowly(_:size:alignment:trivial:)``.
     @inlinable
     @inline(__always)
-    mutating func appendInline(_ node: ReactiveNode, trivial: Bool) -> UnsafeMutablePointer<Entry>? {
+    mutating func appendInline(_ node: SourceNode, trivial: Bool) -> UnsafeMutablePointer<Entry>? {
         guard let entry = nextFree, entry != chunkEnd else { return nil }
         nextFree = entry + 1
         count &+= 1
@@ -76,7 +79,7 @@ struct BatchLog {
     @usableFromInline
     @inline(never)
     mutating func appendSlowly(
-        _ node: ReactiveNode, size: Int, alignment: Int, trivial: Bool
+        _ node: SourceNode, size: Int, alignment: Int, trivial: Bool
     ) -> UnsafeMutablePointer<Entry> {
         if nextFree == chunkEnd {
             // Full, or no chunk yet (both nil). Chunks fill in order, so a full chunk
@@ -107,7 +110,7 @@ struct BatchLog {
     @inlinable
     @inline(__always)
     static func initialize(
-        _ entry: UnsafeMutablePointer<Entry>, node: ReactiveNode, storage: UnsafeMutableRawPointer, trivial: Bool,
+        _ entry: UnsafeMutablePointer<Entry>, node: SourceNode, storage: UnsafeMutableRawPointer, trivial: Bool,
         ownsStorage: Bool
     ) {
         entry.pointer(to: \.node)!.initialize(to: .passUnretained(node))

@@ -159,17 +159,17 @@ extension Graph {
     /// it last.
     @inline(__always)
     static func closeEntry(
-        _ entry: UnsafeMutablePointer<BatchLog.Entry>, of source: ReactiveNode
+        _ entry: UnsafeMutablePointer<BatchLog.Entry>, of source: SourceNode
     ) -> (changed: Bool, savedToDestroy: UnsafeMutableRawPointer?) {
         let saved = entry.pointee.hasSaved && entry.pointee.needsDestroy ? entry.pointee.storage : nil
         entry.pointee.hasSaved = false
         entry.pointee.node = nil
-        source.flags.subtract(.logged)
+        source.leaveLog(entry)
         return (entry.pointee.changed, saved)
     }
 
     /// A dying source's logged write: nobody is left to notify.
-    static func discardEntry(_ entry: UnsafeMutablePointer<BatchLog.Entry>, of source: ReactiveNode) {
+    static func discardEntry(_ entry: UnsafeMutablePointer<BatchLog.Entry>, of source: SourceNode) {
         if let saved = closeEntry(entry, of: source).savedToDestroy {
             source.destroySavedValue(saved)
         }
@@ -178,7 +178,7 @@ extension Graph {
     /// A logged source propagates its batched change now, if it really changed.
     @inline(__always)
     static func propagateLogEntry(
-        _ source: ReactiveNode, _ entry: UnsafeMutablePointer<BatchLog.Entry>, _ runtime: RuntimeRef
+        _ source: SourceNode, _ entry: UnsafeMutablePointer<BatchLog.Entry>, _ runtime: RuntimeRef
     ) {
         let (changed, saved) = closeEntry(entry, of: source)
         if changed, source.subs != nil {

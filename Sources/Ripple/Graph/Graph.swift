@@ -89,13 +89,14 @@
 /// Liveness: `hasLivenessHooks`. Debugging: `traced`, tested only inside tests the
 /// engine makes anyway, so that an untraced graph pays nothing
 /// (`Debug/Graph+Trace.swift`). The top four bits belong to the layers above, which
-/// name them (`inert`, `lingering`, `named`); the engine only keeps them.
+/// name them (`inert`, `lingering`, `named`, `isolatesEnvironment`); the engine only
+/// keeps them.
 ///
 /// **Files.**
 /// - `Graph.swift`: this map; the tombstone.
 /// - `NodeFlags.swift`, `ReactiveNode.swift`: the flags and the node base classes,
-///   with the seams toward the layers above (``ComputedNode``'s update, ``WatcherNode``,
-///   ``RelayNode``).
+///   with the seams toward the layers above (``SourceNode``'s word for the batch log,
+///   ``ComputedNode``'s update, ``WatcherNode``, ``RelayNode``).
 /// - `EffectNode.swift`, `ScopeNode.swift`: the engine's part of effects and scopes;
 ///   `Graph+Effects.swift`: an effect's run, its children, cleanups and disposal.
 /// - `Link.swift`, `Graph+Link.swift`: links; linking, unlinking, nodes that die.

@@ -88,7 +88,8 @@ struct NodeFlags: OptionSet, Sendable {
     /// The bits the layers above own, 28 to 31: the engine never reads them, and keeps
     /// them when it resets a node's flags. Each layer names its own: `inert`
     /// (`Model/Derived.swift`), `lingering` (`Interop/ObservationWatcher.swift`),
-    /// `named` (`Debug/NodeNames.swift`).
+    /// `named` (`Debug/NodeNames.swift`), `isolatesEnvironment`
+    /// (`Primitives/Computed.swift`).
     @inlinable static var layerBits: NodeFlags { NodeFlags(rawValue: 0xF000_0000) }
 
     /// A computed with any of these cannot be read from its cache as it stands.

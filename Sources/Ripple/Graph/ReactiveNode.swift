@@ -46,6 +46,70 @@ public class ReactiveNode {
     func discardLoggedWrite(_ runtime: RuntimeRef) {}
 }
 
+/// The base of ``Signal``: what the batch log reaches of a source without knowing its
+/// value type.
+@_documentation(visibility: internal)
+public class SourceNode: ReactiveNode {
+    /// While the source is written in the open batch (`logged`), the address of its
+    /// entry in the batch log, which holds the origin meanwhile; otherwise its origin
+    /// (`Debug/NodeOrigin.swift`). One word for two that are never needed at once, so
+    /// that naming costs a source no bytes.
+    @usableFromInline @exclusivity(unchecked) final var logEntryOrOrigin: UInt64 = 0
+
+    @usableFromInline
+    override init(flags: NodeFlags) {
+        super.init(flags: flags)
+    }
+
+    /// The source's entry in the batch log; only while it is `logged`.
+    @inlinable
+    final var logEntry: UnsafeMutablePointer<BatchLog.Entry> {
+        @inline(__always) get {
+            UnsafeMutablePointer(bitPattern: UInt(truncatingIfNeeded: logEntryOrOrigin)).unsafelyUnwrapped
+        }
+    }
+
+    /// Logs the source in the batch at `entry`, which keeps its origin meanwhile.
+    @inlinable
+    @inline(__always)
+    final func enterLog(_ entry: UnsafeMutablePointer<BatchLog.Entry>) {
+        entry.pointer(to: \.origin)!.initialize(to: NodeOrigin(bits: logEntryOrOrigin))
+        logEntryOrOrigin = UInt64(UInt(bitPattern: entry))
+        flags.formUnion(.logged)
+    }
+
+    /// Takes the source out of the batch log; its origin comes back from `entry`.
+    @inlinable
+    @inline(__always)
+    final func leaveLog(_ entry: UnsafeMutablePointer<BatchLog.Entry>) {
+        logEntryOrOrigin = entry.pointee.origin.bits
+        flags.subtract(.logged)
+    }
+
+    /// The model property it serves, for names given whenever tracing is turned on.
+    @usableFromInline
+    final var origin: NodeOrigin {
+        get { flags.contains(.logged) ? logEntry.pointee.origin : NodeOrigin(bits: logEntryOrOrigin) }
+        set {
+            if flags.contains(.logged) {
+                logEntry.pointee.origin = newValue
+            } else {
+                logEntryOrOrigin = newValue.bits
+            }
+        }
+    }
+
+    @usableFromInline
+    override func propagateLoggedWrite(_ runtime: RuntimeRef) {
+        Graph.propagateLogEntry(self, logEntry, runtime)
+    }
+
+    @usableFromInline
+    override func discardLoggedWrite(_ runtime: RuntimeRef) {
+        Graph.discardEntry(logEntry, of: self)
+    }
+}
+
 /// The base of nodes that depend on others: computeds, effects and tracking scopes.
 @_documentation(visibility: internal)
 public class DependentNode: ReactiveNode {
@@ -87,9 +151,14 @@ public class ComputedNode: DependentNode {
     /// value type is concrete (see `Computed.recompute`), so the engine calls straight
     /// into specialized code.
     @usableFromInline let update: (DependentNode, RuntimeRef) -> Bool
+
     /// The model property or list operator it serves, for names given whenever
-    /// tracing is turned on (`Debug/NodeOrigin.swift`).
-    @usableFromInline @exclusivity(unchecked) final var origin = NodeOrigin()
+    /// tracing is turned on (`Debug/NodeOrigin.swift`). ``Computed`` keeps it.
+    @usableFromInline
+    var origin: NodeOrigin {
+        get { NodeOrigin() }
+        set {}
+    }
 
     @usableFromInline
     init(flags: NodeFlags, update: @escaping (DependentNode, RuntimeRef) -> Bool) {

@@ -49,9 +49,9 @@ public final class Computed<Value>: ComputedNode {
     /// Not an optional: freeing a computed then looks up one generic type at run time
     /// (this one) rather than two (it and its optional), each a hashed, locked search.
     @usableFromInline @exclusivity(unchecked) final var cached: Result<Value, any Error>
-    /// Whether a recompute must shut out the environment of whoever triggers it: the
-    /// computed captured none of its own.
-    @usableFromInline let isolatesEnvironment: Bool
+    /// Where it came from, for traces: seven bytes aligned to one, after the cached
+    /// value, where a `Computed<Int>` has room before its next 16-byte allocator step.
+    @usableFromInline @exclusivity(unchecked) final var packedOrigin = PackedNodeOrigin()
     private let releaseDrain = ReleaseDrain()
 
     /// - Parameters:
@@ -74,12 +74,11 @@ public final class Computed<Value>: ComputedNode {
         cached = .failure(notYetComputed)
         if capturesEnvironment, let bound = Computed.bindingEnvironment(compute) {
             self.compute = bound
-            isolatesEnvironment = false
+            super.init(flags: [.computed, .dirty], update: update)
         } else {
             self.compute = compute
-            isolatesEnvironment = true
+            super.init(flags: [.computed, .dirty, .isolatesEnvironment], update: update)
         }
-        super.init(flags: [.computed, .dirty], update: update)
     }
 
     /// `compute`, made to run in the active environment, or nil when there is none.
@@ -207,6 +206,12 @@ public final class Computed<Value>: ComputedNode {
         return unwrap()
     }
 
+    @usableFromInline
+    override var origin: NodeOrigin {
+        get { packedOrigin.origin }
+        set { packedOrigin = PackedNodeOrigin(newValue) }
+    }
+
     override func describeValue() -> String? {
         // A list operator's node has moved its output out while it updates.
         if flags.contains(.running), origin.isListOperatorNode { return nil }
@@ -234,7 +239,7 @@ public final class Computed<Value>: ComputedNode {
     static func recompute(_ node: DependentNode, equal: (Value, Value) -> Bool, _ runtime: RuntimeRef) -> Bool {
         let computed = unsafeDowncast(node, to: Computed<Value>.self)
         // The process-wide flag first: one load, and false unless environments are used.
-        if environmentsInUse, computed.isolatesEnvironment {
+        if environmentsInUse, computed.flags.contains(.isolatesEnvironment) {
             return isolatingAmbientEnvironment { computed.recompute(equal: equal, runtime) }
         }
         return computed.recompute(equal: equal, runtime)
@@ -306,4 +311,10 @@ let notYetComputed: any Error = NotYetComputed()
 
 private struct NotYetComputed: Error, CustomStringConvertible {
     var description: String { "the computed has not run yet (a Ripple bug if you see this)" }
+}
+
+extension NodeFlags {
+    /// A computed whose recompute must shut out the environment of whoever triggers
+    /// it: it captured none of its own. A layer bit, set where the computed is made.
+    @inlinable static var isolatesEnvironment: NodeFlags { NodeFlags(rawValue: 1 << 31) }
 }

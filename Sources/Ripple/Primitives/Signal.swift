@@ -20,13 +20,9 @@
 ///
 /// A signal belongs to the isolation domain that created it (it is not `Sendable`).
 /// To follow it from elsewhere use `observe` or ``withTracking(_:onChange:)``.
-public final class Signal<Value>: ReactiveNode {
+public final class Signal<Value>: SourceNode {
     @usableFromInline let equivalence: Equivalence<Value>
-    /// While written in a batch: its entry in the batch log.
-    @usableFromInline @exclusivity(unchecked) final var logEntry: UnsafeMutablePointer<BatchLog.Entry>?
     @usableFromInline @exclusivity(unchecked) final var storage: Value
-    /// The model property it serves, for names given whenever tracing is turned on.
-    @usableFromInline @exclusivity(unchecked) final var origin = NodeOrigin()
 
     @usableFromInline
     init(_ value: Value, equivalence: Equivalence<Value>) {
@@ -249,7 +245,7 @@ public final class Signal<Value>: ReactiveNode {
     @inlinable
     func logWrite(of newValue: Value, _ runtime: RuntimeRef) {
         if flags.contains(.logged) {
-            let entry = logEntry.unsafelyUnwrapped
+            let entry = logEntry
             if entry.pointee.hasSaved {
                 let saved = entry.pointee.storage.assumingMemoryBound(to: Value.self)
                 entry.pointee.changed = !equivalence.equal(saved.pointee, newValue)
@@ -278,8 +274,7 @@ public final class Signal<Value>: ReactiveNode {
         } else {
             entry = runtime.pointee.log.appendSlowly(self, size: size, alignment: alignment, trivial: trivial)
         }
-        flags.formUnion(.logged)
-        logEntry = entry
+        enterLog(entry)
         return entry
     }
 
@@ -289,7 +284,7 @@ public final class Signal<Value>: ReactiveNode {
     func logForcedChange(_ runtime: RuntimeRef) {
         let entry: UnsafeMutablePointer<BatchLog.Entry>
         if flags.contains(.logged) {
-            entry = logEntry.unsafelyUnwrapped
+            entry = logEntry
             if entry.pointee.hasSaved {
                 if entry.pointee.needsDestroy {
                     entry.pointee.storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
@@ -307,16 +302,6 @@ public final class Signal<Value>: ReactiveNode {
     @usableFromInline
     override func destroySavedValue(_ storage: UnsafeMutableRawPointer) {
         storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
-    }
-
-    @usableFromInline
-    override func propagateLoggedWrite(_ runtime: RuntimeRef) {
-        Graph.propagateLogEntry(self, logEntry.unsafelyUnwrapped, runtime)
-    }
-
-    @usableFromInline
-    override func discardLoggedWrite(_ runtime: RuntimeRef) {
-        Graph.discardEntry(logEntry.unsafelyUnwrapped, of: self)
     }
 
     override func describeValue() -> String? {

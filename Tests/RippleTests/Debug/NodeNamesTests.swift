@@ -1,4 +1,7 @@
 @testable import Ripple
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 @Suite struct NodeNamesTests {
@@ -53,6 +56,77 @@ import Testing
         // The table holds the node weakly: its entry names nothing once it is gone, even
         // before a sweep removes it, so a node made later at the same address is unnamed.
         #expect(NodeNames.registeredName(of: id) == nil)
+    }
+
+    @Test func `a property's signal keeps its origin while a batch logs its write`() throws {
+        let shelf = TracedShelf()
+        let effect = Effect { _ = shelf.count }
+        let link = try #require(dependencyLinks(of: effect).first)
+        let signal = try #require(link.pointee.dep.takeUnretainedValue() as? SourceNode)
+        let origin = NodeNames.origin(of: signal)
+        #expect(origin.name == "TracedShelf.count")
+        batch {
+            shelf.count = 1
+            // The signal's word now holds its log entry, which holds the origin.
+            #expect(signal.flags.contains(NodeFlags.logged))
+            #expect(NodeNames.origin(of: signal) == origin)
+            signal.origin = origin
+            shelf.count = 2
+        }
+        #expect(!signal.flags.contains(NodeFlags.logged))
+        #expect(NodeNames.origin(of: signal) == origin)
+        #expect(shelf.count == 2)
+        effect.cancel()
+    }
+
+    @Test func `a derived property's node keeps its origin in its own bytes`() throws {
+        let library = TracedLibrary()
+        let effect = Effect { _ = library.availableBooksCount }
+        let link = try #require(dependencyLinks(of: effect).first)
+        let node = try #require(link.pointee.dep.takeUnretainedValue() as? Computed<Int>)
+        #expect(NodeNames.origin(of: node).name == "TracedLibrary.availableBooksCount")
+        #expect(NodeNames.origin(of: Computed { 1 }) == NodeOrigin())
+        effect.cancel()
+    }
+
+    #if canImport(Glibc)
+    @Test func `an origin adds no byte to a signal or a computed`() {
+        // Not exported by the Glibc module: looked up, as the benchmarks do `mallinfo2`.
+        typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size") else {
+            Issue.record("malloc_usable_size not found")
+            return
+        }
+        let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
+        func allocated(_ object: AnyObject) -> Int {
+            usableSize(Unmanaged.passUnretained(object).toOpaque())
+        }
+        // The allocator's 16-byte steps, less its 8-byte header: 56 and 88 usable.
+        let signal = Signal(1)
+        let computed = Computed { signal.value + 1 }
+        _ = computed.value
+        #expect(allocated(signal) <= 56)
+        #expect(allocated(computed) <= 88)
+    }
+    #endif
+
+    @Test func `an origin packs into seven bytes and back`() {
+        let origins = [
+            NodeOrigin(property: TracedLibrary.self, storageOffset: 16),
+            NodeOrigin(property: TracedLibrary.self, storageOffset: nil),
+            NodeOrigin(property: TracedLibrary.self, storageOffset: 8 * 254),
+            .operatorPart,
+            NodeOrigin(method: "filter(_:)"),
+        ]
+        for origin in origins {
+            #expect(PackedNodeOrigin(origin).origin == origin)
+        }
+        #expect(origins[0].name == "TracedLibrary.books")
+        #expect(origins[1].name == "TracedLibrary")
+        // Too far to count in words: kept as unknown, named by the type alone.
+        let far = NodeOrigin(property: TracedLibrary.self, storageOffset: 8 * 255)
+        #expect(far == NodeOrigin(property: TracedLibrary.self, storageOffset: nil))
+        #expect(PackedNodeOrigin(NodeOrigin(bits: 1 << 60)).origin == NodeOrigin())
     }
 
     @Test func `values are shown short, strings quoted, models by name`() {
