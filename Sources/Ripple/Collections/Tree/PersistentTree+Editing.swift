@@ -59,7 +59,7 @@ extension PersistentTree {
     @inlinable
     mutating func insertWithinLeaf(_ element: Element, at position: Int) -> Bool {
         guard root != nil else { return false }
-        if !isKnownUniquelyReferenced(&root) { root = root!.copy() }
+        makeRootUnique()
         let marks = Self.tracksMarks && Marking.isMarked(element) ? 1 : 0
         // Safety: this tree holds its root throughout; borrowed, the call retains nothing.
         let inserted = Unmanaged.passUnretained(root.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
@@ -76,7 +76,7 @@ extension PersistentTree {
     @inlinable
     mutating func removeWithinLeaf(at position: Int, into removed: UnsafeMutablePointer<Element>) -> Bool {
         guard root != nil else { return false }
-        if !isKnownUniquelyReferenced(&root) { root = root!.copy() }
+        makeRootUnique()
         // Safety: this tree holds its root throughout; borrowed, the call retains nothing.
         let marks = Unmanaged.passUnretained(root.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
             $0.removeWithinLeaf(at: position, height: height, into: removed)
@@ -106,7 +106,7 @@ extension PersistentTree {
                 elementCount &-= remaining
                 return
             }
-            if !isKnownUniquelyReferenced(&root) { root = root!.copy() }
+            makeRootUnique()
             let (removed, markDelta) = root!.removePrefix(
                 height: height, at: range.lowerBound, length: remaining, spine: true)
             remaining &-= removed
@@ -199,7 +199,7 @@ extension PersistentTree {
             normalizeRoot(appending: appending)
             return
         }
-        if !isKnownUniquelyReferenced(&root) { root = root!.copy() }
+        makeRootUnique()
         let markDelta = root!.edit(
             height: height, at: position, removing: removing, with: newElements,
             insertCount: insertCount, newMarks: newMarks, spine: true, appending: appending, removed: removed)

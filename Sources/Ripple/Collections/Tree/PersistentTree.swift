@@ -217,12 +217,20 @@ extension PersistentTree {
         }
     }
 
+    /// Gives this tree a root of its own, copying the shared one (its children stay
+    /// shared); the root must exist.
+    @inlinable
+    @inline(__always)
+    mutating func makeRootUnique() {
+        if !isKnownUniquelyReferenced(&root) { root = root!.copy() }
+    }
+
     /// The location of the element at `position`, after making every node on the path
     /// uniquely referenced (the leaf makes itself unique when first written).
     @inlinable
     mutating func uniqueLocation(of position: Int) -> Location {
         guard root != nil else { return Location(node: nil, slot: 0, offset: position) }
-        if !isKnownUniquelyReferenced(&root) { root = root!.copy() }
+        makeRootUnique()
         // Safety: each node on the path is held by its parent (the root by this tree),
         // which nothing changes during the walk except to make the child unique first.
         var node = Unmanaged.passUnretained(root!)
