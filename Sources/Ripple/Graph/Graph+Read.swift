@@ -147,7 +147,7 @@ extension Graph {
         // it waits for the evaluation to end, since marking now would reach nodes that a
         // walk in progress has already passed.
         if !runtime.pointee.log.isEmpty, runtime.pointee.run.computeDepth == 0 {
-            propagateBatchLog(runtime)
+            propagateBatchLogBeforeRead(runtime)
         }
         if !node.flags.isDisjoint(with: .needsValidation) {
             if !node.flags.isDisjoint(with: [.running, .checking]) { return false }
@@ -160,6 +160,13 @@ extension Graph {
             }
         }
         return true
+    }
+
+    /// A read inside a batch that wrote: out of line, so that the log's resolution,
+    /// inlined into the flush, leaves every read's registers alone.
+    @inline(never)
+    static func propagateBatchLogBeforeRead(_ runtime: RuntimeRef) {
+        propagateBatchLog(runtime)
     }
 
     /// The recording run read a computed that was marked during its own evaluation: it
