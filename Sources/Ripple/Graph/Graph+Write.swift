@@ -156,13 +156,13 @@ extension Graph {
     /// Closes the log entry of `source` and clears its mark. Returns whether the source
     /// changed, and the saved value's storage if that value still needs destroying:
     /// destroying it may run user code (a deinit) that releases `source`, so callers do
-    /// it last.
+    /// it last. The entry's node goes, so that no pass of the log, a nested one
+    /// included, reads the entry again; nothing else of it is read once closed.
     @inline(__always)
     static func closeEntry(
         _ entry: UnsafeMutablePointer<BatchLog.Entry>, of source: SourceNode
     ) -> (changed: Bool, savedToDestroy: UnsafeMutableRawPointer?) {
         let saved = entry.pointee.hasSaved && entry.pointee.needsDestroy ? entry.pointee.storage : nil
-        entry.pointee.hasSaved = false
         entry.pointee.node = nil
         source.leaveLog(entry)
         return (entry.pointee.changed, saved)
