@@ -126,17 +126,20 @@ struct PackedNodeOrigin {
     }
 
     init(_ origin: NodeOrigin) {
-        let bits = origin.bits >> 56 == 0 ? origin.bits : 0
-        bytes = (
-            UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8),
-            UInt8(truncatingIfNeeded: bits >> 16), UInt8(truncatingIfNeeded: bits >> 24),
-            UInt8(truncatingIfNeeded: bits >> 32), UInt8(truncatingIfNeeded: bits >> 40),
-            UInt8(truncatingIfNeeded: bits >> 48)
-        )
+        let bits = (origin.bits >> 56 == 0 ? origin.bits : 0).littleEndian
+        bytes = (0, 0, 0, 0, 0, 0, 0)
+        withUnsafeBytes(of: bits) { source in
+            withUnsafeMutableBytes(of: &bytes) { target in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(7)))
+            }
+        }
     }
 
     var origin: NodeOrigin {
-        let parts = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6]
-        return NodeOrigin(bits: parts.reversed().reduce(0) { $0 << 8 | UInt64($1) })
+        var bits: UInt64 = 0
+        withUnsafeMutableBytes(of: &bits) { target in
+            withUnsafeBytes(of: bytes) { target.copyMemory(from: $0) }
+        }
+        return NodeOrigin(bits: UInt64(littleEndian: bits))
     }
 }
